@@ -1,0 +1,62 @@
+# The README's commands. Everything a fresh Debian 12 machine lacks is installed by `make deps`.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
+
+DEB_PACKAGES := build-essential cmake ninja-build ccache pkg-config git \
+                libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev \
+                libsodium-dev libsqlite3-dev libboost1.81-dev
+BENCH_PACKAGES := stockfish fairy-stockfish hyperfine
+
+.PHONY: all deps build run test test-sanitize bench bench-deps format clean
+
+all: build
+
+# Installs missing Debian packages (needs root, as on a fresh machine); does nothing when all are there.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "make deps: need root to apt-get install$$missing" >&2; exit 1; fi; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/build.ninja $(BUILD)/Makefile: CMakeLists.txt | deps
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+
+build: deps
+	@[ -f $(BUILD)/CMakeCache.txt ] || cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/arbiter play
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Unit tests once more under AddressSanitizer + UndefinedBehaviorSanitizer (portable flags, so the
+# magic-bitboard path is exercised here while the native build uses PEXT).
+test-sanitize: deps
+	@[ -f $(ASAN_BUILD)/CMakeCache.txt ] || cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) \
+	  -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON -DARBITER_NATIVE=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ARBITER_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: build bench-deps
+	bench/perft_vs_stockfish.sh
+
+format:
+	find core variants referee belief engine apps tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

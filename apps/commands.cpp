@@ -1,0 +1,31 @@
+#include "apps/commands.h"
+
+#include <cstdio>
+
+#include "core/notation_error.h"
+
+namespace arbiter::apps {
+
+int Registry::run() const {
+    if (!action) return 2;
+    try {
+        return action();
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "arbiter: %s\n", e.what());
+        return 2;
+    } catch (const NotationError& e) {
+        std::fprintf(stderr, "arbiter: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "arbiter: error: %s\n", e.what());
+        return 1;
+    }
+}
+
+void register_all(CLI::App& app, Registry& registry) {
+    add_perft_command(app, registry);
+    add_play_command(app, registry);
+    add_bench_command(app, registry);
+}
+
+}  // namespace arbiter::apps

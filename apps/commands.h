@@ -1,0 +1,29 @@
+// Subcommand registration for the `arbiter` command.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+
+namespace arbiter::apps {
+
+// Thrown by a subcommand for a bad argument value (exit 2, like CLI11's own errors).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Holds the action of the subcommand the user chose; it runs after parsing.
+struct Registry {
+    std::function<int()> action;
+    int run() const;
+};
+
+void add_perft_command(CLI::App& app, Registry& registry);
+void add_play_command(CLI::App& app, Registry& registry);
+void add_bench_command(CLI::App& app, Registry& registry);
+
+void register_all(CLI::App& app, Registry& registry);
+
+}  // namespace arbiter::apps
