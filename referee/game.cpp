@@ -1,0 +1,200 @@
+#include "referee/game.h"
+
+#include <stdexcept>
+
+namespace arbiter::referee {
+
+std::string_view seat_name(Seat s) {
+    switch (s) {
+        case Seat::White: return "white";
+        case Seat::Black: return "black";
+        default: return "spectator";
+    }
+}
+
+std::optional<Seat> parse_seat(std::string_view name) {
+    if (name == "white") return Seat::White;
+    if (name == "black") return Seat::Black;
+    if (name == "spectator") return Seat::Spectator;
+    return std::nullopt;
+}
+
+std::string_view audience_name(Audience a) {
+    switch (a) {
+        case Audience::Everyone: return "everyone";
+        case Audience::White: return "white";
+        case Audience::Black: return "black";
+        default: return "spectators";
+    }
+}
+
+bool audience_includes(Audience a, Seat s) {
+    switch (a) {
+        case Audience::Everyone: return true;
+        case Audience::White: return s == Seat::White;
+        case Audience::Black: return s == Seat::Black;
+        case Audience::Spectators: return s == Seat::Spectator;
+    }
+    return false;
+}
+
+Game::Game(const GameOptions& options) : clock_(options.clock) {}
+
+void Game::emit(Audience audience, json::object body) {
+    events_.push_back(Event{events_.size(), audience, std::move(body)});
+}
+
+std::vector<const Event*> Game::events_for(Seat seat, std::uint64_t since) const {
+    std::vector<const Event*> out;
+    for (std::size_t i = since; i < events_.size(); ++i)
+        if (audience_includes(events_[i].audience, seat)) out.push_back(&events_[i]);
+    return out;
+}
+
+GameResult Game::win_for(Seat winner, std::string reason) const {
+    return GameResult{winner == Seat::White ? "1-0" : "0-1", std::move(reason), winner};
+}
+
+GameResult Game::draw(std::string reason) const {
+    return GameResult{"1/2-1/2", std::move(reason), std::nullopt};
+}
+
+void Game::finish(GameResult result) {
+    if (finished()) return;
+    status_ = result.reason == "aborted" ? Status::Aborted : Status::Finished;
+    result_ = std::move(result);
+    drawOffer_.reset();
+    json::object body{{"type", "result"},
+                      {"score", result_.score},
+                      {"reason", result_.reason}};
+    body["winner"] = result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
+    emit(Audience::Everyone, std::move(body));
+    on_finish();
+}
+
+void Game::turn_completed(Seat mover, std::int64_t nowMs) {
+    ++turnsCompleted_;
+    clock_.turn_done(mover == Seat::White ? 0 : 1, turnsCompleted_, nowMs);
+    // A standing offer lapses once its receiver moves instead of answering it.
+    if (drawOffer_ && *drawOffer_ != mover) {
+        drawOffer_.reset();
+        emit(Audience::Everyone, {{"type", "draw-declined"}, {"by", seat_name(mover)}});
+    }
+    if (clock_.timed() && status_ == Status::Active)
+        emit(Audience::Everyone, {{"type", "clock"},
+                                  {"white", clock_.remaining(0, nowMs)},
+                                  {"black", clock_.remaining(1, nowMs)},
+                                  {"running", clock_.running()
+                                                  ? json::value(clock_.running_side() ? "black" : "white")
+                                                  : json::value(nullptr)}});
+}
+
+void Game::on_resign(Seat seat) { finish(win_for(opponent(seat), "resignation")); }
+
+void Game::on_flag(Seat flagged) { finish(win_for(opponent(flagged), "timeout")); }
+
+bool Game::check_time(std::int64_t nowMs) {
+    if (finished() || !clock_.flagged(nowMs)) return false;
+    Seat flagged = clock_.running_side() == 0 ? Seat::White : Seat::Black;
+    clock_.stop(nowMs);
+    on_flag(flagged);
+    return true;
+}
+
+ActionResult Game::act(Seat seat, const json::object& action, std::int64_t nowMs) {
+    std::uint64_t first = events_.size();
+    auto typeIt = action.find("type");
+    if (typeIt == action.end() || !typeIt->value().is_string())
+        return ActionResult::reject("the action has no \"type\" string");
+    std::string_view type = typeIt->value().get_string();
+    if (seat == Seat::Spectator) return ActionResult::reject("spectators cannot act");
+    if (check_time(nowMs)) {
+        ActionResult r = ActionResult::reject("the game ended on time before this action");
+        r.firstEvent = first;
+        return r;
+    }
+    if (finished()) return ActionResult::reject("the game is over");
+    ActionResult r = common_action(seat, type, nowMs);
+    if (r.accepted || !r.error.empty()) {
+        r.firstEvent = first;
+        return r;
+    }
+    r = on_action(seat, type, action, nowMs);
+    r.firstEvent = first;
+    if (r.accepted && finished()) clock_.stop(nowMs);
+    return r;
+}
+
+// Returns accepted, a rejection, or (neither) "not a common action".
+ActionResult Game::common_action(Seat seat, std::string_view type, std::int64_t nowMs) {
+    if (type == "resign") {
+        clock_.stop(nowMs);
+        on_resign(seat);
+        return ActionResult::ok();
+    }
+    if (type == "abort") {
+        if (turnsCompleted_ >= 2)
+            return ActionResult::reject("a game can only be aborted before each side has moved");
+        clock_.stop(nowMs);
+        finish(GameResult{"*", "aborted", std::nullopt});
+        return ActionResult::ok();
+    }
+    if (type == "draw-offer" || type == "draw-accept" || type == "draw-decline") {
+        if (!allows_draw_by_agreement())
+            return ActionResult::reject("this game has no draws by agreement");
+        if (type == "draw-decline") {
+            if (!drawOffer_ || *drawOffer_ == seat)
+                return ActionResult::reject("there is no draw offer to decline");
+            drawOffer_.reset();
+            emit(Audience::Everyone, {{"type", "draw-declined"}, {"by", seat_name(seat)}});
+            return ActionResult::ok();
+        }
+        if (drawOffer_ && *drawOffer_ != seat) {  // offering against an offer accepts it
+            emit(Audience::Everyone, {{"type", "draw-accepted"}, {"by", seat_name(seat)}});
+            clock_.stop(nowMs);
+            finish(draw("agreement"));
+            return ActionResult::ok();
+        }
+        if (type == "draw-accept") return ActionResult::reject("there is no draw offer to accept");
+        if (drawOffer_) return ActionResult::reject("you have already offered a draw");
+        drawOffer_ = seat;
+        emit(Audience::Everyone, {{"type", "draw-offered"}, {"by", seat_name(seat)}});
+        return ActionResult::ok();
+    }
+    return ActionResult{};
+}
+
+json::object Game::view(Seat seat, std::int64_t nowMs) const {
+    json::object v = variant_view(seat);
+    v["variant"] = variant();
+    v["seat"] = seat_name(seat);
+    v["status"] = status_ == Status::Active ? "active" : status_ == Status::Finished ? "finished"
+                                                                                    : "aborted";
+    if (finished()) {
+        json::object r{{"score", result_.score}, {"reason", result_.reason}};
+        r["winner"] = result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
+        v["result"] = std::move(r);
+    } else {
+        v["result"] = nullptr;
+    }
+    auto toMove = seat_to_move();
+    v["toMove"] = toMove && !finished() ? json::value(seat_name(*toMove)) : json::value(nullptr);
+    if (clock_.timed()) {
+        auto tc = *clock_.control();
+        v["clock"] = json::object{
+            {"initial", tc.initialSeconds},
+            {"increment", tc.incrementSeconds},
+            {"white", clock_.remaining(0, nowMs)},
+            {"black", clock_.remaining(1, nowMs)},
+            {"running", clock_.running() && !finished()
+                            ? json::value(clock_.running_side() ? "black" : "white")
+                            : json::value(nullptr)}};
+    } else {
+        v["clock"] = nullptr;
+    }
+    v["drawOffer"] = drawOffer_ ? json::value(seat_name(*drawOffer_)) : json::value(nullptr);
+    v["events"] = events_.size();
+    return v;
+}
+
+}  // namespace arbiter::referee

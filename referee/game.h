@@ -1,0 +1,135 @@
+// The referee: one interface over every game. A Game owns the whole state, secrets
+// included; seats act on it with JSON actions; it answers with audience-tagged events and
+// per-seat views. The server only routes what this layer produces, so whatever a seat may
+// not know never leaves here except through the variant's own view and reveal code.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "referee/clock.h"
+#include "referee/random.h"
+
+namespace arbiter::referee {
+
+enum class Seat : std::uint8_t { White, Black, Spectator };
+// Who may receive an event.
+enum class Audience : std::uint8_t { Everyone, White, Black, Spectators };
+
+std::string_view seat_name(Seat s);
+std::optional<Seat> parse_seat(std::string_view name);
+std::string_view audience_name(Audience a);
+bool audience_includes(Audience a, Seat s);
+inline Seat opponent(Seat s) { return s == Seat::White ? Seat::Black : Seat::White; }
+inline Audience only(Seat s) {
+    return s == Seat::White ? Audience::White : s == Seat::Black ? Audience::Black
+                                                                 : Audience::Spectators;
+}
+
+struct Event {
+    std::uint64_t seq = 0;  // index in the game's event log
+    Audience audience = Audience::Everyone;
+    json::object body;      // always has "type"
+};
+
+struct ActionResult {
+    bool accepted = false;
+    std::string error;              // for a rejection: what was wrong; never names a secret
+    std::uint64_t firstEvent = 0;   // the events this action produced start here
+    static ActionResult reject(std::string why) { return {false, std::move(why), 0}; }
+    static ActionResult ok() { return {true, {}, 0}; }
+};
+
+enum class Status : std::uint8_t { Active, Finished, Aborted };
+
+// How a game ended: "1-0", "0-1", "1/2-1/2" (or "*" while it runs) and why.
+struct GameResult {
+    std::string score = "*";
+    std::string reason;  // "checkmate", "resignation", "timeout", "agreement", ...
+    std::optional<Seat> winner;
+};
+
+struct GameOptions {
+    std::optional<TimeControl> clock;  // none = untimed
+    json::object variant;              // variant-specific options
+};
+
+class Game {
+public:
+    explicit Game(const GameOptions& options);
+    virtual ~Game() = default;
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
+
+    virtual std::string_view variant() const = 0;
+
+    // Applies one action of a seat at wall-clock time nowMs (milliseconds). A rejected
+    // action changes nothing. Common actions — resign, draw-offer, draw-accept,
+    // draw-decline, abort — are handled here; the rest go to the variant.
+    ActionResult act(Seat seat, const json::object& action, std::int64_t nowMs);
+
+    // Ends the game if the player to move has run out of time. True if it ended now.
+    bool check_time(std::int64_t nowMs);
+    // After a server restart: time spent down is not charged to anyone.
+    void resume_clock(std::int64_t nowMs) { clock_.resume(nowMs); }
+
+    // Everything this seat may know now, as JSON.
+    json::object view(Seat seat, std::int64_t nowMs) const;
+    const std::vector<Event>& events() const { return events_; }
+    // The events this seat may receive, from seq `since` on.
+    std::vector<const Event*> events_for(Seat seat, std::uint64_t since = 0) const;
+
+    Status status() const { return status_; }
+    bool finished() const { return status_ != Status::Active; }
+    const GameResult& result() const { return result_; }
+    // Whose clock runs (and who must move), if anyone's.
+    virtual std::optional<Seat> seat_to_move() const = 0;
+    // Every action this seat could legally take now (level-0 players, load tests, fuzzing).
+    virtual std::vector<json::object> legal_actions(Seat seat) const = 0;
+    // The game record (PGN or the variant's format); secrets only once revealed.
+    virtual std::string record() const = 0;
+
+protected:
+    virtual ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
+                                   std::int64_t nowMs) = 0;
+    virtual json::object variant_view(Seat seat) const = 0;
+    // Hooks with the standard-chess meaning by default.
+    virtual void on_resign(Seat seat);
+    virtual void on_flag(Seat flagged);
+    virtual bool allows_draw_by_agreement() const { return true; }
+    // Called once when the game ends, so secrets can be revealed.
+    virtual void on_finish() {}
+
+    void emit(Audience audience, json::object body);
+    void finish(GameResult result);
+    // The variant calls this once per completed turn: switches the clock, clears a draw
+    // offer made by the side that just moved's opponent.
+    void turn_completed(Seat mover, std::int64_t nowMs);
+    bool clock_running() const { return clock_.running(); }
+    int turns_completed() const { return turnsCompleted_; }
+    GameResult win_for(Seat winner, std::string reason) const;
+    GameResult draw(std::string reason) const;
+
+private:
+    ActionResult common_action(Seat seat, std::string_view type, std::int64_t nowMs);
+
+    std::vector<Event> events_;
+    Status status_ = Status::Active;
+    GameResult result_;
+    Clock clock_;
+    std::optional<Seat> drawOffer_;
+    int turnsCompleted_ = 0;
+};
+
+// Makes a new game of the named variant ("chess", "chiefspy", "minesweeper"); secrets are
+// drawn from random. Throws std::invalid_argument for an unknown variant or bad options.
+std::unique_ptr<Game> create_game(std::string_view variant, const GameOptions& options,
+                                  RandomSource& random);
+std::vector<std::string> variant_names();
+
+}  // namespace arbiter::referee

@@ -1,0 +1,12 @@
+// Factories of the referee's games, one per variant (see registry.cpp).
+#pragma once
+
+#include <memory>
+
+#include "referee/game.h"
+
+namespace arbiter::referee {
+
+std::unique_ptr<Game> make_chess_game(const GameOptions& options, RandomSource& random);
+
+}  // namespace arbiter::referee

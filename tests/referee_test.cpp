@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include "referee/commitment.h"
+#include "referee/game.h"
+
+using namespace arbiter;
+using namespace arbiter::referee;
+
+namespace {
+json::object move(const char* uci) { return {{"type", "move"}, {"move", uci}}; }
+}  // namespace
+
+TEST(Commitment, Sha256OfKnownText) {
+    EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_TRUE(verify_commitment(sha256_hex("x|y"), "x|y"));
+    EXPECT_FALSE(verify_commitment(sha256_hex("x|y"), "x|z"));
+}
+
+TEST(Commitment, SaltIs64LowercaseHexDigits) {
+    SecureRandom random;
+    std::string salt = new_salt(random);
+    ASSERT_EQ(salt.size(), 64u);
+    for (char c : salt) EXPECT_TRUE((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    EXPECT_NE(salt, new_salt(random));
+}
+
+TEST(RandomTape, ReplayReproducesDraws) {
+    SeededRandom seeded(42);
+    RecordingRandom recording(seeded);
+    std::uint32_t a = recording.uniform(1000), b = recording.uniform(7);
+    ReplayRandom replay(recording.tape());
+    EXPECT_EQ(replay.uniform(1000), a);
+    EXPECT_EQ(replay.uniform(7), b);
+    EXPECT_THROW(replay.uniform(7), std::runtime_error);
+}
+
+TEST(ChessReferee, FoolsMateEndsTheGame) {
+    SeededRandom random(1);
+    auto game = create_game("chess", {}, random);
+    std::int64_t t = 0;
+    for (const char* m : {"f2f3", "e7e5", "g2g4"}) ASSERT_TRUE(game->act(game->seat_to_move() == Seat::White ? Seat::White : Seat::Black, move(m), t += 1000).accepted);
+    EXPECT_TRUE(game->act(Seat::Black, move("d8h4"), t).accepted);
+    EXPECT_TRUE(game->finished());
+    EXPECT_EQ(game->result().score, "0-1");
+    EXPECT_EQ(game->result().reason, "checkmate");
+    EXPECT_FALSE(game->act(Seat::White, move("e2e4"), t).accepted);
+}
+
+TEST(ChessReferee, RejectsOutOfTurnSpectatorAndIllegalMoves) {
+    SeededRandom random(1);
+    auto game = create_game("chess", {}, random);
+    EXPECT_EQ(game->act(Seat::Black, move("e7e5"), 0).error, "it is not your turn");
+    EXPECT_EQ(game->act(Seat::Spectator, move("e2e4"), 0).error, "spectators cannot act");
+    EXPECT_FALSE(game->act(Seat::White, move("e2e5"), 0).accepted);
+    EXPECT_FALSE(game->act(Seat::White, {{"type", "fly"}}, 0).accepted);
+    EXPECT_FALSE(game->act(Seat::White, {{"kind", "move"}}, 0).accepted);
+    EXPECT_TRUE(game->events().empty());
+}
+
+TEST(ChessReferee, DrawOfferThenAcceptance) {
+    SeededRandom random(1);
+    auto game = create_game("chess", {}, random);
+    ASSERT_TRUE(game->act(Seat::White, {{"type", "draw-offer"}}, 0).accepted);
+    EXPECT_FALSE(game->act(Seat::White, {{"type", "draw-accept"}}, 0).accepted);
+    ASSERT_TRUE(game->act(Seat::Black, {{"type", "draw-accept"}}, 0).accepted);
+    EXPECT_EQ(game->result().score, "1/2-1/2");
+    EXPECT_EQ(game->result().reason, "agreement");
+}
+
+TEST(ChessReferee, FlagFallLosesButNotAgainstABareKing) {
+    GameOptions opts;
+    opts.clock = TimeControl{60, 0};
+    SeededRandom random(1);
+    auto game = create_game("chess", opts, random);
+    ASSERT_TRUE(game->act(Seat::White, move("e2e4"), 0).accepted);
+    ASSERT_TRUE(game->act(Seat::Black, move("e7e5"), 1000).accepted);
+    // White's clock runs from here; 61 s later the flag has fallen.
+    EXPECT_TRUE(game->check_time(62'000));
+    EXPECT_EQ(game->result().score, "0-1");
+    EXPECT_EQ(game->result().reason, "timeout");
+
+    GameOptions bare = opts;
+    bare.variant["fen"] = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    auto game2 = create_game("chess", bare, random);
+    ASSERT_TRUE(game2->act(Seat::White, move("e2e3"), 0).accepted);
+    ASSERT_TRUE(game2->act(Seat::Black, move("e8d8"), 0).accepted);
+    ASSERT_TRUE(game2->act(Seat::White, move("e3e4"), 0).accepted);
+    EXPECT_TRUE(game2->check_time(120'000));  // Black flags; White has a pawn and can mate
+    EXPECT_EQ(game2->result().score, "1-0");
+
+    auto game3 = create_game("chess", bare, random);
+    ASSERT_TRUE(game3->act(Seat::White, move("e2e3"), 0).accepted);
+    ASSERT_TRUE(game3->act(Seat::Black, move("e8d8"), 0).accepted);
+    EXPECT_TRUE(game3->check_time(120'000));  // White flags; Black has only its king
+    EXPECT_EQ(game3->result().score, "1/2-1/2");
+}
