@@ -1,0 +1,81 @@
+// The `arbiter` command as a user runs it: output contracts and exit codes.
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace {
+
+struct Run {
+    int exitCode;
+    std::string out;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+    std::string cmd = std::string(ARBITER_BINARY) + " " + args + " 2>&1 </dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST(Cli, HelpListsTheSubcommands) {
+    auto r = run("--help");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("perft"), std::string::npos);
+    EXPECT_NE(r.out.find("play"), std::string::npos);
+    EXPECT_EQ(run("perft --help").exitCode, 0);
+}
+
+TEST(Cli, UsageErrorsExitTwoWithOneLine) {
+    for (const char* args : {"", "frobnicate", "perft", "perft --depth-of-nothing 3", "perft 99",
+                             "perft --fen 'not a fen' 3", "perft --variant shogi 2",
+                             "perft --epd /no/such/file", "perft --epd x --fen y 2"}) {
+        auto r = run(args);
+        EXPECT_EQ(r.exitCode, 2) << args << "\n" << r.out;
+        EXPECT_EQ(lines(r.out), 1) << args << "\n" << r.out;
+    }
+    EXPECT_NE(run("perft --fen 'not a fen' 3").out.find("FEN"), std::string::npos);
+}
+
+TEST(Cli, PerftPrintsTotalsLine) {
+    auto r = run("perft 3");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_EQ(r.out.rfind("nodes 8902 time_ms ", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find(" nps "), std::string::npos);
+}
+
+TEST(Cli, PerftDivideHasOneLinePerRootMove) {
+    auto r = run("perft --divide 2");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("e2e4: 20\n"), std::string::npos);
+    EXPECT_NE(r.out.find("g1f3: 20\n"), std::string::npos);
+    EXPECT_NE(r.out.find("nodes 400 "), std::string::npos);
+    auto castle = run("perft --divide --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' 1");
+    EXPECT_NE(castle.out.find("e1g1: 1\n"), std::string::npos);
+    EXPECT_NE(castle.out.find("e1c1: 1\n"), std::string::npos);
+}
+
+TEST(Cli, PerftSuiteReportsPassedAndFailed) {
+    std::string good = arbiter::test::source_path("tests/data/perft-standard.epd");
+    auto r = run("perft --epd " + good + " --max-nodes 100000");
+    EXPECT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("passed, 0 failed\n"), std::string::npos) << r.out;
+
+    std::string bad = ::testing::TempDir() + "bad.epd";
+    std::ofstream(bad) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n";
+    auto f = run("perft --epd " + bad);
+    EXPECT_EQ(f.exitCode, 1);
+    EXPECT_NE(f.out.find("1 passed, 1 failed\n"), std::string::npos) << f.out;
+    EXPECT_NE(f.out.find("FAIL #1 D2"), std::string::npos);
+}
