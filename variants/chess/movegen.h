@@ -9,18 +9,49 @@ namespace arbiter {
 
 namespace movegen_detail {
 
+// Where generated moves go. Generation is written once against this interface; the list
+// sink stores moves, the counting sink only counts them (perft's leaves need no list).
 template <typename R, int Cap>
-inline void add_promotions(MoveList<Cap>& list, Square from, Square to) {
-    list.push(Move::make(from, to, MoveKind::Promotion, Queen));
-    if constexpr (R::UnderPromotion) {
-        list.push(Move::make(from, to, MoveKind::Promotion, Rook));
-        list.push(Move::make(from, to, MoveKind::Promotion, Bishop));
-        list.push(Move::make(from, to, MoveKind::Promotion, Knight));
+struct ListSink {
+    using Bitboard = typename R::Geometry::Bitboard;
+    MoveList<Cap>& list;
+    void move(Move m) { list.push(m); }
+    void piece_moves(Square from, Bitboard targets) {
+        while (targets) list.push(Move::make(from, pop_lsb(targets)));
     }
-}
+    void pawn_moves(Bitboard targets, int step) {
+        while (targets) {
+            Square to = pop_lsb(targets);
+            list.push(Move::make(to - step, to));
+        }
+    }
+    void promotions(Bitboard targets, int step) {
+        while (targets) {
+            Square to = pop_lsb(targets);
+            list.push(Move::make(to - step, to, MoveKind::Promotion, Queen));
+            if constexpr (R::UnderPromotion) {
+                list.push(Move::make(to - step, to, MoveKind::Promotion, Rook));
+                list.push(Move::make(to - step, to, MoveKind::Promotion, Bishop));
+                list.push(Move::make(to - step, to, MoveKind::Promotion, Knight));
+            }
+        }
+    }
+};
 
-template <typename R, Color Us, int Cap>
-void generate_pawn_moves(const BasicPosition<R>& pos, MoveList<Cap>& list,
+template <typename R>
+struct CountSink {
+    using Bitboard = typename R::Geometry::Bitboard;
+    std::uint64_t count = 0;
+    void move(Move) { ++count; }
+    void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
+    void pawn_moves(Bitboard targets, int) { count += popcount(targets); }
+    void promotions(Bitboard targets, int) {
+        count += std::uint64_t(popcount(targets)) * (R::UnderPromotion ? 4 : 1);
+    }
+};
+
+template <typename R, Color Us, typename Sink>
+void generate_pawn_moves(const BasicPosition<R>& pos, Sink& sink,
                          typename R::Geometry::Bitboard target,
                          typename R::Geometry::Bitboard pinned, Square ksq) {
     using G = typename R::Geometry;
@@ -30,65 +61,42 @@ void generate_pawn_moves(const BasicPosition<R>& pos, MoveList<Cap>& list,
     constexpr Direction UpEast = Us == White ? NorthEast : SouthEast;
     constexpr Direction UpWest = Us == White ? NorthWest : SouthWest;
     constexpr int Push = Us == White ? G::Files : -G::Files;
+    constexpr int EastStep = Push + 1, WestStep = Push - 1;
     constexpr Bitboard Rank7 = rank_bb<G>(Us == White ? G::Ranks - 2 : 1);
     constexpr Bitboard Rank3 = rank_bb<G>(Us == White ? 2 : G::Ranks - 3);
 
-    const Bitboard pawns = pos.pieces(Us, Pawn);
     const Bitboard empty = ~pos.pieces() & all_squares_bb<G>();
     const Bitboard enemies = pos.pieces(Them) & target;
-    const Bitboard onSeventh = pawns & Rank7, others = pawns & ~Rank7;
+    const Bitboard allPawns = pos.pieces(Us, Pawn);
 
-    auto legal = [&](Square from, Square to) {
-        return !(pinned & square_bb<G>(from)) || aligned<G>(from, to, ksq);
+    // Pawns free of pins move as a whole board; pinned ones (rare) one by one, each
+    // limited to the line through its king.
+    auto generate = [&](Bitboard pawns, Bitboard allowed) {
+        const Bitboard onSeventh = pawns & Rank7, others = pawns & ~Rank7;
+        Bitboard single = shift<G, Up>(others) & empty;
+        Bitboard twice = shift<G, Up>(single & Rank3) & empty & target & allowed;
+        sink.pawn_moves(single & target & allowed, Push);
+        sink.pawn_moves(twice, 2 * Push);
+        sink.pawn_moves(shift<G, UpEast>(others) & enemies & allowed, EastStep);
+        sink.pawn_moves(shift<G, UpWest>(others) & enemies & allowed, WestStep);
+        if (onSeventh) {
+            sink.promotions(shift<G, Up>(onSeventh) & empty & target & allowed, Push);
+            sink.promotions(shift<G, UpEast>(onSeventh) & enemies & allowed, EastStep);
+            sink.promotions(shift<G, UpWest>(onSeventh) & enemies & allowed, WestStep);
+        }
     };
-
-    Bitboard single = shift<G, Up>(others) & empty;
-    Bitboard twice = shift<G, Up>(single & Rank3) & empty & target;
-    single &= target;
-    while (single) {
-        Square to = pop_lsb(single);
-        if (legal(to - Push, to)) list.push(Move::make(to - Push, to));
-    }
-    while (twice) {
-        Square to = pop_lsb(twice);
-        if (legal(to - 2 * Push, to)) list.push(Move::make(to - 2 * Push, to));
-    }
-
-    constexpr int EastStep = Push + 1, WestStep = Push - 1;
-    Bitboard east = shift<G, UpEast>(others) & enemies;
-    Bitboard west = shift<G, UpWest>(others) & enemies;
-    while (east) {
-        Square to = pop_lsb(east);
-        if (legal(to - EastStep, to)) list.push(Move::make(to - EastStep, to));
-    }
-    while (west) {
-        Square to = pop_lsb(west);
-        if (legal(to - WestStep, to)) list.push(Move::make(to - WestStep, to));
-    }
-
-    if (onSeventh) {
-        Bitboard push = shift<G, Up>(onSeventh) & empty & target;
-        Bitboard eastP = shift<G, UpEast>(onSeventh) & enemies;
-        Bitboard westP = shift<G, UpWest>(onSeventh) & enemies;
-        while (push) {
-            Square to = pop_lsb(push);
-            if (legal(to - Push, to)) add_promotions<R>(list, to - Push, to);
-        }
-        while (eastP) {
-            Square to = pop_lsb(eastP);
-            if (legal(to - EastStep, to)) add_promotions<R>(list, to - EastStep, to);
-        }
-        while (westP) {
-            Square to = pop_lsb(westP);
-            if (legal(to - WestStep, to)) add_promotions<R>(list, to - WestStep, to);
-        }
+    generate(allPawns & ~pinned, all_squares_bb<G>());
+    Bitboard pinnedPawns = allPawns & pinned;
+    while (pinnedPawns) {
+        Square from = pop_lsb(pinnedPawns);
+        generate(square_bb<G>(from), line_bb<G>(ksq, from));
     }
 
     if constexpr (R::EnPassant) {
         Square ep = pos.en_passant_square();
         if (ep != NoSquare) {
             Square capSq = ep - Push;
-            Bitboard takers = pawn_attacks<G>(Them, ep) & others;
+            Bitboard takers = pawn_attacks<G>(Them, ep) & allPawns & ~Rank7;
             while (takers) {
                 Square from = pop_lsb(takers);
                 // Replay the occupancy: this catches the pin along the rank through both
@@ -97,14 +105,14 @@ void generate_pawn_moves(const BasicPosition<R>& pos, MoveList<Cap>& list,
                                square_bb<G>(ep);
                 Bitboard attackers =
                     pos.attackers_to(ksq, occ) & pos.pieces(Them) & ~square_bb<G>(capSq);
-                if (!attackers) list.push(Move::make(from, ep, MoveKind::EnPassant));
+                if (!attackers) sink.move(Move::make(from, ep, MoveKind::EnPassant));
             }
         }
     }
 }
 
-template <typename R, Color Us, int Cap>
-void generate_all(const BasicPosition<R>& pos, MoveList<Cap>& list) {
+template <typename R, Color Us, typename Sink>
+void generate_all(const BasicPosition<R>& pos, Sink& sink) {
     using G = typename R::Geometry;
     using Bitboard = typename G::Bitboard;
     constexpr Color Them = ~Us;
@@ -116,24 +124,24 @@ void generate_all(const BasicPosition<R>& pos, MoveList<Cap>& list) {
     if (ksq != NoSquare) {
         Bitboard kingTargets = king_attacks<G>(ksq) & ~ours;
         Bitboard withoutKing = occupied ^ square_bb<G>(ksq);
+        Bitboard safe = 0;
         while (kingTargets) {
             Square to = pop_lsb(kingTargets);
-            if (!(pos.attackers_to(to, withoutKing) & pos.pieces(Them)))
-                list.push(Move::make(ksq, to));
+            if (!(pos.attackers_to(to, withoutKing) & pos.pieces(Them))) safe |= square_bb<G>(to);
         }
+        sink.piece_moves(ksq, safe);
         if (more_than_one(checkers)) return;  // double check: only the king may move
     }
 
     const Bitboard target = checkers ? between_bb<G>(ksq, lsb(checkers)) : ~ours & all_squares_bb<G>();
     const Bitboard pinned = pos.king_blockers() & ours;
 
-    generate_pawn_moves<R, Us>(pos, list, target, pinned, ksq);
+    generate_pawn_moves<R, Us>(pos, sink, target, pinned, ksq);
 
     Bitboard knights = pos.pieces(Us, Knight) & ~pinned;
     while (knights) {
         Square from = pop_lsb(knights);
-        Bitboard b = knight_attacks<G>(from) & target;
-        while (b) list.push(Move::make(from, pop_lsb(b)));
+        sink.piece_moves(from, knight_attacks<G>(from) & target);
     }
     for (PieceType pt : {Bishop, Rook, Queen}) {
         Bitboard sliders = pos.pieces(Us, pt);
@@ -141,7 +149,7 @@ void generate_all(const BasicPosition<R>& pos, MoveList<Cap>& list) {
             Square from = pop_lsb(sliders);
             Bitboard b = piece_attacks<G>(pt, from, occupied) & target;
             if (pinned & square_bb<G>(from)) b &= line_bb<G>(ksq, from);
-            while (b) list.push(Move::make(from, pop_lsb(b)));
+            sink.piece_moves(from, b);
         }
     }
 
@@ -160,7 +168,7 @@ void generate_all(const BasicPosition<R>& pos, MoveList<Cap>& list) {
             bool safe = true;
             Bitboard path = between_bb<G>(ksq, kingTo);
             while (path && safe) safe = !(pos.attackers_to(pop_lsb(path)) & pos.pieces(Them));
-            if (safe) list.push(m);
+            if (safe) sink.move(m);
         }
     }
 }
@@ -170,8 +178,18 @@ void generate_all(const BasicPosition<R>& pos, MoveList<Cap>& list) {
 // Every legal move in the position.
 template <typename R, int Cap>
 void generate_legal(const BasicPosition<R>& pos, MoveList<Cap>& list) {
-    if (pos.side_to_move() == White) movegen_detail::generate_all<R, White>(pos, list);
-    else movegen_detail::generate_all<R, Black>(pos, list);
+    movegen_detail::ListSink<R, Cap> sink{list};
+    if (pos.side_to_move() == White) movegen_detail::generate_all<R, White>(pos, sink);
+    else movegen_detail::generate_all<R, Black>(pos, sink);
+}
+
+// How many legal moves there are, without listing them.
+template <typename R>
+std::uint64_t count_legal(const BasicPosition<R>& pos) {
+    movegen_detail::CountSink<R> sink;
+    if (pos.side_to_move() == White) movegen_detail::generate_all<R, White>(pos, sink);
+    else movegen_detail::generate_all<R, Black>(pos, sink);
+    return sink.count;
 }
 
 template <typename R>
@@ -195,13 +213,14 @@ bool BasicPosition<R>::gives_check(Move m) const {
     return copy.in_check();
 }
 
-// Leaf nodes are counted, not visited ("bulk counting"), as Stockfish's perft does.
+// Leaf nodes are counted, not visited ("bulk counting", as Stockfish's perft does), and
+// counted without being listed.
 template <typename R>
 std::uint64_t perft(BasicPosition<R>& pos, int depth) {
     if (depth <= 0) return 1;
+    if (depth == 1) return count_legal(pos);
     MoveList<> list;
     generate_legal(pos, list);
-    if (depth == 1) return std::uint64_t(list.size());
     std::uint64_t nodes = 0;
     for (Move m : list) {
         pos.do_move(m);
