@@ -6,7 +6,7 @@ CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 DEB_PACKAGES := build-essential cmake ninja-build ccache pkg-config git \
                 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev \
-                libsodium-dev libsqlite3-dev libboost1.81-dev
+                libsodium-dev libsqlite3-dev libboost1.81-dev pgn-extract bc
 BENCH_PACKAGES := stockfish fairy-stockfish hyperfine
 
 .PHONY: all deps build run test test-sanitize bench bench-deps format clean
