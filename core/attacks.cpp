@@ -92,13 +92,16 @@ void init_slider(const int (&dirs)[4][2], std::array<SliderEntry<G>, G::Squares>
         for (std::size_t i = 0; i < occupancy.size(); ++i)
             attacks[e.index(occupancy[i])] = reference[i];
 #else
+        if constexpr (sizeof(Bitboard) > 8) {
+            for (std::size_t i = 0; i < occupancy.size(); ++i)
+                attacks[e.index(occupancy[i])] = reference[i];
+            continue;
+        }
         e.shift = unsigned(64 - bits);
         std::uint64_t lowMask = std::uint64_t(e.mask);
         for (;;) {
-            e.magicLow = rng.sparse();
-            e.magicHigh = rng.sparse();
-            if constexpr (sizeof(Bitboard) == 8)
-                if (popcount(std::uint64_t((lowMask * e.magicLow) >> 56)) < 6) continue;
+            e.magic = rng.sparse();
+            if (popcount(std::uint64_t((lowMask * e.magic) >> 56)) < 6) continue;
             ++attempt;
             std::size_t i = 0;
             for (; i < occupancy.size(); ++i) {

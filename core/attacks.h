@@ -23,7 +23,7 @@ struct SliderEntry {
 #if defined(__BMI2__)
     unsigned lowBits;  // popcount of the mask's low 64 bits (128-bit boards)
 #else
-    std::uint64_t magicLow, magicHigh;
+    std::uint64_t magic;  // 8x8 only
     unsigned shift;
 #endif
 
@@ -37,12 +37,15 @@ struct SliderEntry {
             return unsigned(low | (high << lowBits));
         }
 #else
-        Bitboard o = occupied & mask;
         if constexpr (sizeof(Bitboard) == 8) {
-            return unsigned((o * magicLow) >> shift);
+            return unsigned(((occupied & mask) * magic) >> shift);
         } else {
-            return unsigned((std::uint64_t(o) * magicLow ^ std::uint64_t(o >> 64) * magicHigh) >>
-                            shift);
+            // No PEXT instruction: gather the mask's bits one by one. Searching 128-bit
+            // magics at start-up is too slow, and this path only serves portable builds.
+            unsigned index = 0, bit = 0;
+            for (Bitboard m = mask; m; m &= m - 1, ++bit)
+                if (occupied & m & (~m + 1)) index |= 1u << bit;
+            return index;
         }
 #endif
     }
