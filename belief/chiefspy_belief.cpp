@@ -31,8 +31,6 @@ std::uint32_t pack_outcome(const chiefspy::BattleResult& r, bool special_left) {
     std::uint32_t d = r.defenderAfter ? std::uint32_t(current_index(*r.defenderAfter)) : Gone;
     return 1u | std::uint32_t(r.winner) << 1 | a << 3 | d << 7 | std::uint32_t(special_left) << 11;
 }
-std::uint32_t attacker_after(std::uint32_t e) { return (e >> 3) & 15; }
-std::uint32_t defender_after(std::uint32_t e) { return (e >> 7) & 15; }
 
 bool is_special_code(std::uint8_t c) { return c == ChiefCode || c == SpyCode; }
 
@@ -63,7 +61,7 @@ void ChiefSpyBelief::reset() {
     pawns_[White] = pawns_[Black] = 8;
     rows_.clear();
     rows_.reserve(40320);
-    scratch_.reserve(40320);
+    scratch_.resize(40320);
     memo_.assign(Codes * Codes * Codes * Codes, 0);
     // Every permutation of the codes 1..8 (values 2..7, C, S), in lexicographic order.
     std::array<std::uint8_t, 8> perm{1, 2, 3, 4, 5, 6, 7, 8};
@@ -142,8 +140,14 @@ std::optional<std::string> ChiefSpyBelief::observe_battle(const BattleSeen& b) {
         return e;
     };
 
-    scratch_.clear();
-    scratch_.resize(rows_.size());
+    // The winner's new value, if it is a back-rank piece (losers' values are left stale).
+    int winner_current = -1, winner_shift = 0;
+    if (seen == BattleWinner::Attacker) winner_current = a.current, winner_shift = 3;
+    if (seen == BattleWinner::Defender) winner_current = d.current, winner_shift = 7;
+
+    // scratch_ starts a round with room for every assignment and filtering only shrinks
+    // the set, so this never allocates.
+    if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
     std::size_t kept = 0;
     for (const Row& r : rows_) {
         const std::uint8_t* cur = &r.current[0][0];
@@ -152,14 +156,12 @@ std::optional<std::string> ChiefSpyBelief::observe_battle(const BattleSeen& b) {
         std::uint8_t dc = d.current < 0 ? PawnCode : cur[d.current];
         std::uint8_t di = d.initial < 0 ? d.fixed : r.opponent_initial[d.initial];
         std::uint32_t e = outcome(ac, ai, dc, di);
-        if ((e & mask) != want) continue;
-        Row& out = scratch_[kept++];
+        // Branch-free compaction: every row is written at the end, kept ones advance it.
+        Row& out = scratch_[kept];
         out = r;
         std::uint8_t* ocur = &out.current[0][0];
-        if (a.current >= 0 && seen == BattleWinner::Attacker)
-            ocur[a.current] = std::uint8_t(attacker_after(e));
-        if (d.current >= 0 && seen == BattleWinner::Defender)
-            ocur[d.current] = std::uint8_t(defender_after(e));
+        if (winner_current >= 0) ocur[winner_current] = std::uint8_t((e >> winner_shift) & 15);
+        kept += (e & mask) == want;
     }
     if (kept == 0) {
         return fmt::format(
