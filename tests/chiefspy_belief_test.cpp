@@ -427,7 +427,7 @@ void expect_same(const CsMarginals& got, const CsMarginals& want, const std::str
 }  // namespace
 
 TEST(ChiefSpyBelief, MatchesBruteForceOnRandomHistories) {
-    const int histories = sanitized() ? 12 : 240;
+    const int histories = sanitized() ? 8 : 240;
     std::mt19937_64 gen(20261129);
     int longest = 0, total_battles = 0, rounds_over = 0;
     for (int h = 0; h < histories; ++h) {
