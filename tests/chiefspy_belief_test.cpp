@@ -128,13 +128,13 @@ TEST(ChiefSpyBelief, TieFixesTheDefendersValue) {
 TEST(ChiefSpyBelief, PawnAgainstMyChiefIsDecidedByPublicValues) {
     // A black pawn (+1, total 2) attacks my Chief: the Chief wins and stays C.
     ChiefSpyBelief belief(White, Mine);
-    ASSERT_FALSE(belief.observe_battle(
-        battle(CsPiece::pawn(Black), w(3), 1, 0, BattleWinner::Defender)));
+    ASSERT_FALSE(
+        belief.observe_battle(battle(CsPiece::pawn(Black), w(3), 1, 0, BattleWinner::Defender)));
     EXPECT_EQ(belief.consistent(), 40320u);
     EXPECT_EQ(belief.pawns(Black), 7);
     // The same pawn attack beating my Chief is impossible.
-    EXPECT_TRUE(belief.observe_battle(
-        battle(CsPiece::pawn(Black), w(3), 1, 0, BattleWinner::Attacker)));
+    EXPECT_TRUE(
+        belief.observe_battle(battle(CsPiece::pawn(Black), w(3), 1, 0, BattleWinner::Attacker)));
 }
 
 TEST(ChiefSpyBelief, OpponentSpyDefendingAgainstMyChiefEndsTheRound) {
@@ -298,8 +298,14 @@ bool play(TrueRound& t, const BattleSeen& bs, const chiefspy::BattleResult& r) {
     auto stay = [&](CsPiece p, Value v) {
         if (!p.is_pawn()) t.current[p.side][p.slot] = v;
     };
-    if (r.attackerAfter) stay(bs.attacker, *r.attackerAfter); else leave(bs.attacker);
-    if (r.defenderAfter) stay(bs.defender, *r.defenderAfter); else leave(bs.defender);
+    if (r.attackerAfter)
+        stay(bs.attacker, *r.attackerAfter);
+    else
+        leave(bs.attacker);
+    if (r.defenderAfter)
+        stay(bs.defender, *r.defenderAfter);
+    else
+        leave(bs.defender);
     return special_left;
 }
 
@@ -410,7 +416,8 @@ BruteForce brute_force(Color me, const std::array<Value, 8>& mine,
         }
         if (alive) {
             std::array<std::optional<Value>, 16> state;
-            for (int s = 0; s < 8; ++s) state[s] = t.current[them][s], state[8 + s] = t.current[me][s];
+            for (int s = 0; s < 8; ++s)
+                state[s] = t.current[them][s], state[8 + s] = t.current[me][s];
             bf.final_states[perm] = state;
         }
     } while (std::next_permutation(perm.begin(), perm.end()));
@@ -444,9 +451,8 @@ TEST(ChiefSpyBelief, MatchesBruteForceOnRandomHistories) {
         ChiefSpyBelief belief(~me, random_assignment(gen));
         if (h % 2 == 0) {
             ASSERT_FALSE(belief.observe_gambit(CsPiece::back_rank(me, 2)));
-            ASSERT_FALSE(belief.observe_battle(battle(CsPiece::back_rank(me, 2),
-                                                      CsPiece::pawn(~me), 1, 0,
-                                                      BattleWinner::Defender, true)));
+            ASSERT_FALSE(belief.observe_battle(battle(CsPiece::back_rank(me, 2), CsPiece::pawn(~me),
+                                                      1, 0, BattleWinner::Defender, true)));
         }
         belief.new_round(me, truth.initial[me]);
 
