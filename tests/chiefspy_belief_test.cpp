@@ -436,7 +436,7 @@ void expect_same(const CsMarginals& got, const CsMarginals& want, const std::str
 TEST(ChiefSpyBelief, MatchesBruteForceOnRandomHistories) {
     const int histories = sanitized() ? 8 : 240;
     std::mt19937_64 gen(20261129);
-    int longest = 0, total_battles = 0, rounds_over = 0;
+    int longest = 0, total_battles = 0, rounds_over = 0, gambits = 0, promotions = 0;
     for (int h = 0; h < histories; ++h) {
         Color me = Color(h & 1);
         TrueRound truth;
@@ -466,8 +466,10 @@ TEST(ChiefSpyBelief, MatchesBruteForceOnRandomHistories) {
                 rounds_over += o.battle.round_over;
             } else if (o.kind == Observation::Gambit) {
                 error = belief.observe_gambit(o.piece);
+                ++gambits;
             } else {
                 error = belief.observe_promotion(o.piece);
+                ++promotions;
             }
             ASSERT_FALSE(error) << "history " << h << " step " << k << ": " << *error;
             expect_same(belief.marginals(), bf.after[k],
@@ -508,4 +510,6 @@ TEST(ChiefSpyBelief, MatchesBruteForceOnRandomHistories) {
     EXPECT_GE(longest, 10);
     EXPECT_GT(rounds_over, histories / 10);
     EXPECT_GT(total_battles, histories * 3);
+    EXPECT_GT(gambits, 0);
+    EXPECT_GT(promotions, 0);
 }
