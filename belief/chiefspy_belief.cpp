@@ -58,6 +58,7 @@ void ChiefSpyBelief::new_round(Color me, const std::array<Value, 8>& own_initial
 void ChiefSpyBelief::reset() {
     round_over_ = false;
     for (auto& side : on_board_) std::fill(std::begin(side), std::end(side), true);
+    for (auto& side : won_) std::fill(std::begin(side), std::end(side), false);
     pawns_[White] = pawns_[Black] = 8;
     rows_.clear();
     rows_.reserve(40320);
@@ -179,6 +180,10 @@ std::optional<std::string> ChiefSpyBelief::observe_battle(const BattleSeen& b) {
         else
             on_board_[p.side][p.slot] = false;
     };
+    if (seen == BattleWinner::Attacker && !b.attacker.is_pawn())
+        won_[b.attacker.side][b.attacker.slot] = true;
+    if (seen == BattleWinner::Defender && !b.defender.is_pawn())
+        won_[b.defender.side][b.defender.slot] = true;
     if (seen != BattleWinner::Attacker) remove(b.attacker);
     if (seen != BattleWinner::Defender) remove(b.defender);
     round_over_ = b.round_over;
@@ -215,6 +220,7 @@ std::optional<std::string> ChiefSpyBelief::observe_promotion(CsPiece returning) 
         return fmt::format("promotion: {} has no pawn left", side_name(returning.side));
     --pawns_[returning.side];
     on_board_[returning.side][returning.slot] = true;
+    won_[returning.side][returning.slot] = false;
     const int s = returning.slot;
     if (returning.side == me_) {
         for (Row& r : rows_) r.current[me_][s] = own_initial_code_[s];
@@ -228,17 +234,26 @@ CsMarginals ChiefSpyBelief::marginals() const {
     CsMarginals m;
     m.consistent = std::uint32_t(rows_.size());
     const Color them = ~me_;
-    for (const Row& r : rows_) {
-        for (int s = 0; s < 8; ++s) {
-            ++m.opponent_initial[s][r.opponent_initial[s] - 1];
-            ++m.opponent_current[s][r.current[them][s]];
-            ++m.own_current[s][r.current[me_][s]];
-        }
-    }
-    // A piece off the board has no current value.
+    // Only pieces that won a battle since they (re)entered the board can have a current
+    // value other than their initial one; only those are counted row by row.
+    int changed_theirs[8], changed_mine[8], nt = 0, nm = 0;
     for (int s = 0; s < 8; ++s) {
-        if (!on_board_[them][s]) m.opponent_current[s].fill(0);
-        if (!on_board_[me_][s]) m.own_current[s].fill(0);
+        if (on_board_[them][s] && won_[them][s]) changed_theirs[nt++] = s;
+        if (on_board_[me_][s] && won_[me_][s]) changed_mine[nm++] = s;
+    }
+    for (const Row& r : rows_) {
+        for (int s = 0; s < 8; ++s) ++m.opponent_initial[s][r.opponent_initial[s] - 1];
+        for (int i = 0; i < nt; ++i)
+            ++m.opponent_current[changed_theirs[i]][r.current[them][changed_theirs[i]]];
+        for (int i = 0; i < nm; ++i)
+            ++m.own_current[changed_mine[i]][r.current[me_][changed_mine[i]]];
+    }
+    for (int s = 0; s < 8; ++s) {
+        if (on_board_[them][s] && !won_[them][s]) {
+            for (int v = 0; v < 8; ++v) m.opponent_current[s][v + 1] = m.opponent_initial[s][v];
+        }
+        if (on_board_[me_][s] && !won_[me_][s])
+            m.own_current[s][own_initial_code_[s]] = m.consistent;
     }
     return m;
 }

@@ -125,6 +125,7 @@ private:
     std::array<std::uint8_t, 8> own_initial_code_{};
     bool round_over_ = false;
     bool on_board_[2][8]{};
+    bool won_[2][8]{};  // won a battle since it (re)entered the board: value may have changed
     int pawns_[2]{8, 8};
     std::vector<Row> rows_, scratch_;
     std::vector<std::uint32_t> memo_;  // battle outcome per (fighters' current, initial)
