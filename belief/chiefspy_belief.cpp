@@ -199,13 +199,11 @@ std::optional<std::string> ChiefSpyBelief::observe_gambit(CsPiece spy) {
             return fmt::format("gambit: {} is not this seat's Spy", piece_name(spy));
         return std::nullopt;
     }
-    auto end = std::remove_if(rows_.begin(), rows_.end(), [&](const Row& r) {
-        return r.opponent_initial[spy.slot] != SpyCode;
-    });
-    if (end == rows_.begin())
+    auto not_spy = [&](const Row& r) { return r.opponent_initial[spy.slot] != SpyCode; };
+    if (std::all_of(rows_.begin(), rows_.end(), not_spy))
         return fmt::format("gambit: {} cannot be the Spy given the earlier observations",
                            piece_name(spy));
-    rows_.erase(end, rows_.end());
+    rows_.erase(std::remove_if(rows_.begin(), rows_.end(), not_spy), rows_.end());
     return std::nullopt;
 }
 
