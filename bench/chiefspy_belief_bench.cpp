@@ -79,4 +79,4 @@ BENCHMARK(BM_NewRound)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+
