@@ -1,5 +1,5 @@
 // Minesweeper FEN (docs/minesweeper.md): the 10-rank FEN of the pieces, then
-//   zone:RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR  ranks 7, 6, 5, 4; per square '?' fogged,
+//   zone:RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR  ranks 7, 6, 5, 4; per square '~' fogged,
 //                                             '*' discovered mine, '.' or '1'-'8' revealed
 //   counter:N                                 mines still on the board
 //   layout:SQ,SQ,... or layout:-              every mine on the board (referee only)
@@ -89,17 +89,17 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
         for (int file = 0; file < G::Files; ++file) {
             char c = ranks[r][file];
             Square s = G::square(file, rank);
-            if (c == '?') fog |= bb(s);
+            if (c == '~') fog |= bb(s);
             else if (c == '*') discovered |= bb(s);
             else if (c >= '1' && c <= '8') numbers[s] = std::uint8_t(c - '0');
             else if (c != '.')
                 throw NotationError(fmt::format(
-                    "FEN zone: '{}' on {} is not one of ? * . 1-8", c, G::square_name(s)));
-            if (c == '?' || c == '*') {
+                    "FEN zone: '{}' on {} is not one of ~ (fog) * (mine) . 1-8", c, G::square_name(s)));
+            if (c == '~' || c == '*') {
                 if (!pos.board_.empty(s))
                     throw NotationError(fmt::format(
                         "FEN zone: {} is {} but a piece stands on it", G::square_name(s),
-                        c == '?' ? "fogged" : "a mine"));
+                        c == '~' ? "fogged" : "a mine"));
             }
         }
     }
@@ -179,7 +179,7 @@ std::string MinesweeperPosition::fen() const {
         for (int file = 0; file < G::Files; ++file) {
             Square s = G::square(file, rank);
             int n = number(s);
-            out += (fog_ & bb(s))                ? '?'
+            out += (fog_ & bb(s))                ? '~'
                    : (discovered_mines() & bb(s)) ? '*'
                    : n                           ? char('0' + n)
                                                  : '.';

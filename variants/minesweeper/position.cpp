@@ -31,7 +31,7 @@ void MinesweeperPosition::lift_fog_around(Square s, MoveEffects& e) {
 
 void MinesweeperPosition::check_full_lift(MoveEffects& e) {
     if (fog_ && counter_ == popcount(discovered_mines())) {
-        e.fogLifted |= fog_;
+        e.fogGone = fog_;
         e.fullLift = true;
         fog_ = 0;
     }

@@ -40,8 +40,9 @@ struct MoveEffects {
     bool mineRemoved = false;  // a mine was on target and is gone
     bool destroyed = false;    // the moving piece exploded on target
     bool kingExposed = false;  // ...and that left its own king attacked: the mover loses
-    Bitboard fogLifted = 0;    // squares that stopped being fogged, the full lift included
+    Bitboard fogLifted = 0;    // squares the landing (or sapper action) uncovered
     bool fullLift = false;     // every mine is discovered or removed: the fog is gone for good
+    Bitboard fogGone = 0;      // ...and these squares were still fogged then
 };
 
 class MinesweeperPosition {
