@@ -191,6 +191,18 @@ TEST(MinesweeperRules, FullLiftWhenEveryMineIsRemoved) {
     EXPECT_EQ(pos.fen(), pos.board().fen());  // no fog and no mine: a plain FEN
 }
 
+TEST(MinesweeperRules, FullLiftIsAnnouncedEvenWhenNoFogIsLeft) {
+    // Only e4 is still fogged, over the last mine; the knight's landing on d3 uncovers it.
+    auto pos = MinesweeperPosition::from_fen(
+        "4k3/8/8/8/8/8/8/8/8/2B1K1N1 w - - 0 1 zone:......../......../...111../...1~1.. "
+        "counter:1 layout:e4");
+    auto e = play(pos, "g1f3");
+    EXPECT_EQ(e.fogLifted, bb(sq("e4")));
+    EXPECT_TRUE(e.fullLift);
+    EXPECT_EQ(e.fogGone, Bitboard(0));
+    EXPECT_EQ(pos.discovered_mines(), bb(sq("e4")));
+}
+
 TEST(MinesweeperRules, NumbersCountRemainingNeighbourMinesAndFollowRemovals) {
     auto pos = fogged("4k3/8/8/8/8/8/8/8/3P4/4K3 w - - 0 1", "c5,e5,h7");
     play(pos, "d2d4");  // uncovers c4, d4, e4, c5, d5, e5: the mines on c5 and e5 are discovered

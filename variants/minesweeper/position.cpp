@@ -29,8 +29,10 @@ void MinesweeperPosition::lift_fog_around(Square s, MoveEffects& e) {
     e.fogLifted |= lifted;
 }
 
-void MinesweeperPosition::check_full_lift(MoveEffects& e) {
-    if (fog_ && counter_ == popcount(discovered_mines())) {
+// The moment no mine is hidden any more, whatever fog is left goes for good (it may be none,
+// if the move itself uncovered the last fogged squares).
+void MinesweeperPosition::check_full_lift(MoveEffects& e, Bitboard fogBefore) {
+    if (fogBefore && counter_ == popcount(discovered_mines())) {
         e.fogGone = fog_;
         e.fullLift = true;
         fog_ = 0;
@@ -77,7 +79,7 @@ MoveEffects MinesweeperPosition::do_move(Move m) {
         lift_fog_around(e.target, e);
         if (m.kind() == MoveKind::Castling) lift_fog_around(board_.castling_rook_to(m), e);
     }
-    check_full_lift(e);
+    check_full_lift(e, undo_.back().fog);
     return e;
 }
 

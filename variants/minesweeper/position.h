@@ -96,7 +96,7 @@ public:
 private:
     friend std::uint64_t perft(MinesweeperPosition& pos, int depth);
     void lift_fog_around(Square s, MoveEffects& e);
-    void check_full_lift(MoveEffects& e);
+    void check_full_lift(MoveEffects& e, Bitboard fogBefore);
 
     struct Undo {
         Bitboard fog, mines;
