@@ -65,8 +65,9 @@ std::string announce(const json::object& e) {
         return fmt::format("The referee has placed the mines. Commitment (SHA-256): {}\n",
                            str("commitment"));
     if (type == "explosion")
-        return fmt::format("BOOM! The {} {} stepped on a mine on {} and is destroyed. Mines left: {}\n",
-                           str("color"), str("piece"), str("square"), e.at("counter").as_int64());
+        return fmt::format(
+            "BOOM! The {} {} stepped on a mine on {} and is destroyed. Mines left: {}\n",
+            str("color"), str("piece"), str("square"), e.at("counter").as_int64());
     if (type == "mine-cleared")
         return fmt::format("The {} cleared a mine on {}. Mines left: {}\n",
                            str("by") == "king" ? "king (royal sapper)" : "sapper", str("square"),
@@ -74,9 +75,9 @@ std::string announce(const json::object& e) {
     if (type == "fog-gone") return "Every mine is found or gone: the fog lifts for good.\n";
     if (type == "check") return fmt::format("{} is in check.\n", side_name(str("side")));
     if (type == "draw-offered") return fmt::format("{} offers a draw.\n", side_name(str("by")));
-    if (type == "draw-declined") return fmt::format("{} declines the draw.\n", side_name(str("by")));
-    if (type == "result")
-        return fmt::format("Game over: {} ({}).\n", str("score"), str("reason"));
+    if (type == "draw-declined")
+        return fmt::format("{} declines the draw.\n", side_name(str("by")));
+    if (type == "result") return fmt::format("Game over: {} ({}).\n", str("score"), str("reason"));
     if (type == "reveal") {
         std::string mines;
         for (const auto& m : e.at("mines").as_array())
@@ -186,9 +187,12 @@ int play_minesweeper_terminal(std::istream& in, std::ostream& out, referee::Rand
             continue;
         }
         json::object action;
-        if (line == "resign") action = {{"type", "resign"}};
-        else if (line == "draw") action = {{"type", "draw-offer"}};
-        else action = {{"type", "move"}, {"move", line}};
+        if (line == "resign")
+            action = {{"type", "resign"}};
+        else if (line == "draw")
+            action = {{"type", "draw-offer"}};
+        else
+            action = {{"type", "move"}, {"move", line}};
         auto result = game->act(seat, action, now_ms());
         if (!result.accepted) {
             out << "Not accepted: " << result.error << " (type 'help' for the commands)\n";

@@ -56,7 +56,7 @@ const char* piece_name(PieceType pt) {
 const char* color_name(Color c) { return c == White ? "white" : "black"; }
 
 class MinesweeperGame final : public Game {
-public:
+  public:
     MinesweeperGame(const GameOptions& options, RandomSource& random) : Game(options) {
         if (auto it = options.variant.find("fen"); it != options.variant.end()) {
             if (!it->value().is_string()) throw std::invalid_argument("option fen: not a string");
@@ -90,13 +90,14 @@ public:
     std::vector<json::object> legal_actions(Seat seat) const override {
         std::vector<json::object> out;
         if (finished() || seat != seat_to_move()) return out;
-        for (Move m : legal_moves(pos_)) out.push_back({{"type", "move"}, {"move", to_uci(pos_, m)}});
+        for (Move m : legal_moves(pos_))
+            out.push_back({{"type", "move"}, {"move", to_uci(pos_, m)}});
         return out;
     }
 
     std::string record() const override;
 
-protected:
+  protected:
     ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
                            std::int64_t nowMs) override {
         if (type == "move") return move(seat, action, nowMs);
@@ -135,8 +136,10 @@ protected:
 
     void on_flag(Seat flagged) override {
         Color winner = flagged == Seat::White ? Black : White;
-        if (can_checkmate(pos_.board(), winner)) finish(win_for(opponent(flagged), "timeout"));
-        else finish(draw("timeout vs insufficient material"));
+        if (can_checkmate(pos_.board(), winner))
+            finish(win_for(opponent(flagged), "timeout"));
+        else
+            finish(draw("timeout vs insufficient material"));
     }
 
     void on_finish() override {
@@ -145,7 +148,7 @@ protected:
         emit(Audience::Everyone, std::move(body));
     }
 
-private:
+  private:
     struct Played {
         std::string uci;
         MoveEffects effects;
@@ -211,11 +214,13 @@ private:
                                       {"by", e.sapper ? "sapper" : "king"},
                                       {"counter", pos_.counter()}});
         if (e.fogLifted)
-            emit(Audience::Everyone, {{"type", "fog-lifted"}, {"squares", square_array(e.fogLifted)}});
+            emit(Audience::Everyone,
+                 {{"type", "fog-lifted"}, {"squares", square_array(e.fogLifted)}});
         if (e.fullLift)
             emit(Audience::Everyone, {{"type", "fog-gone"}, {"squares", square_array(e.fogGone)}});
         if (pos_.in_check())
-            emit(Audience::Everyone, {{"type", "check"}, {"side", color_name(pos_.side_to_move())}});
+            emit(Audience::Everyone,
+                 {{"type", "check"}, {"side", color_name(pos_.side_to_move())}});
     }
 
     MinesweeperPosition start_;
@@ -234,8 +239,8 @@ std::string MinesweeperGame::record() const {
     tag("Event", "Arbiter game");
     tag("Variant", "Minesweeper Chess");
     // Every standard start looks the same in public: all fog, counter 4.
-    const Bitboard anyFour = bb(G::square(0, 3)) | bb(G::square(1, 3)) | bb(G::square(2, 3)) |
-                             bb(G::square(3, 3));
+    const Bitboard anyFour =
+        bb(G::square(0, 3)) | bb(G::square(1, 3)) | bb(G::square(2, 3)) | bb(G::square(3, 3));
     if (start_.fen() != MinesweeperPosition::start(anyFour).fen()) {
         tag("SetUp", "1");
         tag("FEN", start_.fen());
@@ -253,8 +258,10 @@ std::string MinesweeperGame::record() const {
     std::string moves;
     for (std::size_t i = 0; i < history_.size(); ++i, ++ply) {
         const Played& p = history_[i];
-        if (ply % 2 == 0) moves += fmt::format("{}. ", ply / 2 + 1);
-        else if (i == 0) moves += fmt::format("{}... ", ply / 2 + 1);
+        if (ply % 2 == 0)
+            moves += fmt::format("{}. ", ply / 2 + 1);
+        else if (i == 0)
+            moves += fmt::format("{}... ", ply / 2 + 1);
         moves += p.uci + ' ';
         const auto& e = p.effects;
         std::string square = G::square_name(e.target);

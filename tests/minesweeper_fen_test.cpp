@@ -52,8 +52,7 @@ TEST(MinesweeperFen, StartStateRoundTrips) {
 
 TEST(MinesweeperFen, MidGameStateRoundTrips) {
     auto pos = MinesweeperPosition::start(squares({"c5", "d6", "e4", "h7"}));
-    for (const char* m : {"d2d4", "e9e7", "d4d4", "d9d7", "c1f4"})
-        pos.do_move(parse_move(pos, m));
+    for (const char* m : {"d2d4", "e9e7", "d4d4", "d9d7", "c1f4"}) pos.do_move(parse_move(pos, m));
     auto full = MinesweeperPosition::from_fen(pos.full_fen());
     EXPECT_EQ(full.full_fen(), pos.full_fen());
     EXPECT_EQ(full.key(), pos.key());

@@ -28,13 +28,13 @@ TEST(MinesweeperPlay, DrawsFogCounterAndExplainsBadInput) {
     std::string out = session("help\nxyz\ne2e5\ne1e1\nmoves\n\nboard\nquit\n");
     EXPECT_TRUE(has(out, "░░░"));
     EXPECT_TRUE(has(out, "Mines on the board: 4"));
-    EXPECT_TRUE(has(out, "sapper action"));                    // help
-    EXPECT_TRUE(has(out, "Not accepted: move 'xyz'"));          // garbage
+    EXPECT_TRUE(has(out, "sapper action"));             // help
+    EXPECT_TRUE(has(out, "Not accepted: move 'xyz'"));  // garbage
     EXPECT_TRUE(has(out, "Not accepted: move 'e2e5' is not legal"));
-    EXPECT_TRUE(has(out, "only a pawn"));                       // e1e1
-    EXPECT_TRUE(has(out, "e2e2"));                              // the moves list has sappers
+    EXPECT_TRUE(has(out, "only a pawn"));  // e1e1
+    EXPECT_TRUE(has(out, "e2e2"));         // the moves list has sappers
     EXPECT_TRUE(has(out, "left unfinished"));
-    EXPECT_FALSE(has(out, "minesweeper-v1|"));                  // no reveal before the end
+    EXPECT_FALSE(has(out, "minesweeper-v1|"));  // no reveal before the end
 }
 
 TEST(MinesweeperPlay, DrawByAgreementRevealsAndVerifiesTheLayout) {

@@ -91,7 +91,8 @@ TEST(MinesweeperReferee, CommitsAtTheStartAndRevealsAtTheEnd) {
         previous = s;
         list += (list.empty() ? "" : ",") + std::string(m.as_string());
     }
-    EXPECT_EQ(preimage, "minesweeper-v1|" + list + "|" + std::string(reveal.at("salt").as_string()));
+    EXPECT_EQ(preimage,
+              "minesweeper-v1|" + list + "|" + std::string(reveal.at("salt").as_string()));
     auto view = game->view(Seat::Spectator, 0);
     EXPECT_EQ(text(view.at("reveal").as_object()), text([&] {
                   json::object r = reveal;
@@ -125,7 +126,8 @@ TEST(MinesweeperReferee, KnightExplosionEvents) {
     auto game = game_from(fogged("4k3/p7/8/8/8/8/8/6N1/P7/4K3 w - - 0 1", "f5,a7", 2));
     auto from = game->events().size();
     play(*game, "g3f5");
-    EXPECT_EQ(types_since(*game, from), (std::vector<std::string>{"move", "explosion", "fog-lifted"}));
+    EXPECT_EQ(types_since(*game, from),
+              (std::vector<std::string>{"move", "explosion", "fog-lifted"}));
     const auto& e = last_of(*game, "explosion");
     EXPECT_EQ(e.at("square").as_string(), "f5");
     EXPECT_EQ(e.at("piece").as_string(), "knight");
@@ -133,8 +135,9 @@ TEST(MinesweeperReferee, KnightExplosionEvents) {
     EXPECT_EQ(e.at("counter").as_int64(), 1);
     EXPECT_EQ(last_of(*game, "fog-lifted").at("squares").as_array().size(), 9u);
     EXPECT_FALSE(game->finished());
-    EXPECT_EQ(std::string(game->view(Seat::White, 0).at("fen").as_string()),
-              "4k3/p7/8/8/8/8/8/8/P7/4K3 b - - 1 1 zone:~~~~~~~~/~~~~...~/~~~~...~/~~~~...~ counter:1");
+    EXPECT_EQ(
+        std::string(game->view(Seat::White, 0).at("fen").as_string()),
+        "4k3/p7/8/8/8/8/8/8/P7/4K3 b - - 1 1 zone:~~~~~~~~/~~~~...~/~~~~...~/~~~~...~ counter:1");
 }
 
 TEST(MinesweeperReferee, SapperAndRoyalSapperEvents) {
@@ -163,7 +166,8 @@ TEST(MinesweeperReferee, FogGoneAndCheckEvents) {
     auto game = game_from(fogged("3k4/8/8/8/8/8/8/8/3PP3/4K2R w K - 0 1", "e4", 1));
     auto from = game->events().size();
     play(*game, "d2d4");
-    EXPECT_EQ(types_since(*game, from), (std::vector<std::string>{"move", "fog-lifted", "fog-gone"}));
+    EXPECT_EQ(types_since(*game, from),
+              (std::vector<std::string>{"move", "fog-lifted", "fog-gone"}));
     auto view = game->view(Seat::White, 0);
     EXPECT_TRUE(view.at("fogGone").as_bool());
     EXPECT_EQ(view.at("mines").as_array().size(), 1u);
@@ -223,11 +227,12 @@ TEST(MinesweeperReferee, EveryoneGetsTheSameView) {
     EXPECT_EQ(w, strip(game->view(Seat::Black, 0)));
     EXPECT_EQ(w, strip(game->view(Seat::Spectator, 0)));
     auto view = game->view(Seat::Spectator, 0);
-    for (const char* key : {"fen", "initialFen", "fog", "numbers", "mines", "counter",
-                            "minesAtStart", "fogGone", "moves", "legalMoves", "check",
-                            "commitment", "reveal"})
+    for (const char* key :
+         {"fen", "initialFen", "fog", "numbers", "mines", "counter", "minesAtStart", "fogGone",
+          "moves", "legalMoves", "check", "commitment", "reveal"})
         EXPECT_TRUE(view.contains(key)) << key;
-    for (const auto* e : game->events_for(Seat::Spectator)) EXPECT_EQ(e->audience, Audience::Everyone);
+    for (const auto* e : game->events_for(Seat::Spectator))
+        EXPECT_EQ(e->audience, Audience::Everyone);
 }
 
 TEST(MinesweeperReferee, LegalMovesIncludeSapperActions) {
@@ -246,7 +251,8 @@ TEST(MinesweeperReferee, BadInputIsRejectedClearly) {
     SeededRandom random(13);
     auto game = create_game("minesweeper", {}, random);
     EXPECT_EQ(game->act(Seat::Black, move("e9e8"), 0).error, "it is not your turn");
-    EXPECT_NE(game->act(Seat::White, move("e2"), 0).error.find("expected squares"), std::string::npos);
+    EXPECT_NE(game->act(Seat::White, move("e2"), 0).error.find("expected squares"),
+              std::string::npos);
     EXPECT_NE(game->act(Seat::White, move("e1e1"), 0).error.find("only a pawn"), std::string::npos);
     EXPECT_NE(game->act(Seat::White, move("e2e5"), 0).error.find("not legal"), std::string::npos);
     EXPECT_NE(game->act(Seat::White, {{"type", "move"}}, 0).error.find("needs a \"move\""),
@@ -304,7 +310,8 @@ TEST(MinesweeperReferee, LeakTestRandomGames) {
         const std::string salt = new_salt(saltSource);
         std::string commitment[2];
         for (int k = 0; k < 2; ++k)
-            commitment[k] = std::string((k ? *gameB : *gameA).events()[0].body.at("commitment").as_string());
+            commitment[k] =
+                std::string((k ? *gameB : *gameA).events()[0].body.at("commitment").as_string());
         bool same = true;
         std::uint64_t seen = 0;
         auto strip = [&](json::object o) {
@@ -331,7 +338,8 @@ TEST(MinesweeperReferee, LeakTestRandomGames) {
                         ASSERT_EQ(va, vb) << "game " << g << " ply " << ply;
                     }
                 }
-                for (const auto* e : gameA->events_for(s, seen)) check_no_secret(text(e->body), *gameA);
+                for (const auto* e : gameA->events_for(s, seen))
+                    check_no_secret(text(e->body), *gameA);
                 if (same) {
                     auto ea = gameA->events_for(s, seen), eb = gameB->events_for(s, seen);
                     ASSERT_EQ(ea.size(), eb.size());
@@ -348,15 +356,18 @@ TEST(MinesweeperReferee, LeakTestRandomGames) {
             if (same) {
                 auto r = gameB->act(mover(*gameB), action, 0);
                 ASSERT_TRUE(r.accepted) << r.error;  // legality depends on public facts only
-                if (gameA->view(Seat::Spectator, 0).at("fen") != gameB->view(Seat::Spectator, 0).at("fen"))
+                if (gameA->view(Seat::Spectator, 0).at("fen") !=
+                    gameB->view(Seat::Spectator, 0).at("fen"))
                     same = false, ++diverged;
             }
         }
-        for (const auto& e : gameA->events()) explosions += e.body.at("type").as_string() == "explosion";
+        for (const auto& e : gameA->events())
+            explosions += e.body.at("type").as_string() == "explosion";
         if (!gameA->finished()) gameA->act(mover(*gameA), {{"type", "resign"}}, 0);
         const auto& reveal = last_of(*gameA, "reveal");
         EXPECT_EQ(reveal.at("salt").as_string(), salt);
-        EXPECT_TRUE(verify_commitment(commitment[0], std::string(reveal.at("preimage").as_string())));
+        EXPECT_TRUE(
+            verify_commitment(commitment[0], std::string(reveal.at("preimage").as_string())));
         std::string list;
         for (Bitboard m = a; m;) list += (list.empty() ? "" : ",") + G::square_name(pop_lsb(m));
         EXPECT_EQ(std::string(reveal.at("preimage").as_string()),

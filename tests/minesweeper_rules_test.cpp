@@ -16,8 +16,8 @@ Square sq(const char* name) { return *G::parse_square(name); }
 
 MinesweeperPosition fogged(const std::string& pieces, const std::string& layout) {
     int mines = layout == "-" ? 0 : int(std::count(layout.begin(), layout.end(), ',')) + 1;
-    return MinesweeperPosition::from_fen(pieces + " " + AllFog + "counter:" +
-                                         std::to_string(mines) + " layout:" + layout);
+    return MinesweeperPosition::from_fen(pieces + " " + AllFog +
+                                         "counter:" + std::to_string(mines) + " layout:" + layout);
 }
 
 MoveEffects play(MinesweeperPosition& pos, const char* uci) {
@@ -285,7 +285,8 @@ TEST(MinesweeperRules, PromotionIsToAQueenOnly) {
 }
 
 TEST(MinesweeperRules, CastlingOnTheTallBoard) {
-    auto pos = MinesweeperPosition::from_fen("r3k2r/pppppppp/8/8/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    auto pos =
+        MinesweeperPosition::from_fen("r3k2r/pppppppp/8/8/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
     play(pos, "e1g1");
     EXPECT_EQ(pos.board().piece_on(sq("g1")), make_piece(White, King));
     EXPECT_EQ(pos.board().piece_on(sq("f1")), make_piece(White, Rook));

@@ -76,9 +76,9 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
     // zone: fog, discovered mines and numbers of ranks 7 down to 4.
     auto ranks = split(zone, '/');
     if (ranks.size() != 4)
-        throw NotationError(fmt::format(
-            "FEN zone: '{}' needs 4 ranks (7, 6, 5, 4) separated by '/', found {}", zone,
-            ranks.size()));
+        throw NotationError(
+            fmt::format("FEN zone: '{}' needs 4 ranks (7, 6, 5, 4) separated by '/', found {}",
+                        zone, ranks.size()));
     Bitboard fog = 0, discovered = 0;
     std::array<std::uint8_t, G::Squares> numbers{};
     for (int r = 0; r < 4; ++r) {
@@ -89,17 +89,21 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
         for (int file = 0; file < G::Files; ++file) {
             char c = ranks[r][file];
             Square s = G::square(file, rank);
-            if (c == '~') fog |= bb(s);
-            else if (c == '*') discovered |= bb(s);
-            else if (c >= '1' && c <= '8') numbers[s] = std::uint8_t(c - '0');
+            if (c == '~')
+                fog |= bb(s);
+            else if (c == '*')
+                discovered |= bb(s);
+            else if (c >= '1' && c <= '8')
+                numbers[s] = std::uint8_t(c - '0');
             else if (c != '.')
-                throw NotationError(fmt::format(
-                    "FEN zone: '{}' on {} is not one of ~ (fog) * (mine) . 1-8", c, G::square_name(s)));
+                throw NotationError(
+                    fmt::format("FEN zone: '{}' on {} is not one of ~ (fog) * (mine) . 1-8", c,
+                                G::square_name(s)));
             if (c == '~' || c == '*') {
                 if (!pos.board_.empty(s))
-                    throw NotationError(fmt::format(
-                        "FEN zone: {} is {} but a piece stands on it", G::square_name(s),
-                        c == '~' ? "fogged" : "a mine"));
+                    throw NotationError(fmt::format("FEN zone: {} is {} but a piece stands on it",
+                                                    G::square_name(s),
+                                                    c == '~' ? "fogged" : "a mine"));
             }
         }
     }
@@ -117,9 +121,9 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
         throw NotationError(fmt::format("FEN counter: {} but the zone shows {} discovered mines",
                                         count, popcount(discovered)));
     if (hidden > popcount(fog))
-        throw NotationError(fmt::format(
-            "FEN counter: {} mines but only {} discovered and {} fogged squares", count,
-            popcount(discovered), popcount(fog)));
+        throw NotationError(
+            fmt::format("FEN counter: {} mines but only {} discovered and {} fogged squares", count,
+                        popcount(discovered), popcount(fog)));
     if (hidden == 0 && fog)
         throw NotationError(
             "FEN zone: fogged squares although every mine is discovered (the fog lifts for good)");
@@ -150,7 +154,8 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
             if (!(FogZone & bb(*s)))
                 throw NotationError(
                     fmt::format("FEN layout: {} is outside the fog zone (ranks 4-7)", name));
-            if (mines & bb(*s)) throw NotationError(fmt::format("FEN layout: {} appears twice", name));
+            if (mines & bb(*s))
+                throw NotationError(fmt::format("FEN layout: {} appears twice", name));
             mines |= bb(*s);
         }
     }
@@ -165,8 +170,9 @@ MinesweeperPosition MinesweeperPosition::from_fen(std::string_view text) {
     for (Bitboard b = FogZone & ~fog & ~discovered; b;) {
         Square s = pop_lsb(b);
         if (pos.number(s) != numbers[s])
-            throw NotationError(fmt::format("FEN zone: {} shows {} but the layout puts {} around it",
-                                            G::square_name(s), numbers[s], pos.number(s)));
+            throw NotationError(
+                fmt::format("FEN zone: {} shows {} but the layout puts {} around it",
+                            G::square_name(s), numbers[s], pos.number(s)));
     }
     return pos;
 }
@@ -179,10 +185,10 @@ std::string MinesweeperPosition::fen() const {
         for (int file = 0; file < G::Files; ++file) {
             Square s = G::square(file, rank);
             int n = number(s);
-            out += (fog_ & bb(s))                ? '~'
+            out += (fog_ & bb(s))                 ? '~'
                    : (discovered_mines() & bb(s)) ? '*'
-                   : n                           ? char('0' + n)
-                                                 : '.';
+                   : n                            ? char('0' + n)
+                                                  : '.';
         }
         if (rank != FirstZoneRank) out += '/';
     }

@@ -36,7 +36,7 @@ Move parse_move(const MinesweeperPosition& pos, std::string_view text) {
         Piece p = b.piece_on(*from);
         std::string why = p == NoPiece || color_of(p) != b.side_to_move() || type_of(p) != Pawn
                               ? "only a pawn of the side to move can do the sapper action"
-                          : b.in_check() ? "the sapper action is not allowed while in check"
+                          : b.in_check()       ? "the sapper action is not allowed while in check"
                           : pos.counter() == 0 ? "no mine is left on the board"
                                                : "the square in front of the pawn is not empty";
         throw NotationError(fmt::format("sapper action '{}' is not legal: {}", text, why));

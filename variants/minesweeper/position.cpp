@@ -41,7 +41,8 @@ void MinesweeperPosition::check_full_lift(MoveEffects& e, Bitboard fogBefore) {
 
 MoveEffects MinesweeperPosition::do_move(Move m) {
     if (!layoutKnown_ && hidden_mines() > 0)
-        throw std::logic_error("a public Minesweeper state cannot play moves while mines are hidden");
+        throw std::logic_error(
+            "a public Minesweeper state cannot play moves while mines are hidden");
     keys_.push_back(key());
     undo_.push_back({fog_, mines_, counter_, NoPiece, kingExposed_});
     MoveEffects e;

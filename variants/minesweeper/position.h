@@ -46,7 +46,7 @@ struct MoveEffects {
 };
 
 class MinesweeperPosition {
-public:
+  public:
     // The standard start with no mines and no fog (plain 8x10 chess).
     MinesweeperPosition() = default;
     // The standard start, every fog square fogged, the given mines (distinct fog squares).
@@ -93,7 +93,7 @@ public:
     // How often the current position occurred in the moves played from the start state.
     int repetition_count() const;
 
-private:
+  private:
     friend std::uint64_t perft(MinesweeperPosition& pos, int depth);
     void lift_fog_around(Square s, MoveEffects& e);
     void check_full_lift(MoveEffects& e, Bitboard fogBefore);
