@@ -96,7 +96,7 @@ int run_suite(const PerftVariant& v, const PerftOptions& o) {
 void add_perft_command(CLI::App& app, Registry& registry) {
     auto o = std::make_shared<PerftOptions>();
     auto* cmd = app.add_subcommand("perft", "Count legal move paths to a depth (move generator test)");
-    cmd->add_option("--variant", o->variant, "Game: chess (more with the variants)")
+    cmd->add_option("--variant", o->variant, "Game: chess, minesweeper")
         ->capture_default_str();
     cmd->add_option("--fen", o->fen, "Start from this FEN instead of the initial position");
     cmd->add_flag("--divide", o->divide, "One line per root move: 'e2e4: 134053'");

@@ -89,6 +89,10 @@ public:
     void undo_move(Move m);
     void do_null_move();
     void undo_null_move();
+    // For variants whose moves have side effects: right after do_move, removes the piece
+    // on s (Minesweeper: a piece destroyed by a mine), keeping key and check info exact.
+    // Before the matching undo_move, put the piece back with put_piece.
+    void remove_piece_after_move(Square s);
 
     // --- history ---------------------------------------------------------------------
     // How many times the current position has occurred, this time included (same

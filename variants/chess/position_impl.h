@@ -227,6 +227,13 @@ void BasicPosition<R>::undo_move(Move m) {
 }
 
 template <typename R>
+void BasicPosition<R>::remove_piece_after_move(Square s) {
+    st().key ^= zobrist<G>().pieceSquare[board_[s]][s];
+    remove_piece(s);
+    update_check_info();
+}
+
+template <typename R>
 void BasicPosition<R>::do_null_move() {
     const auto& z = zobrist<G>();
     states_.push_back(states_.back());

@@ -1,0 +1,54 @@
+#include "variants/minesweeper/notation.h"
+
+#include <fmt/format.h>
+
+#include "core/notation_error.h"
+#include "variants/chess/uci.h"
+
+namespace arbiter::minesweeper {
+
+std::string to_uci(const MinesweeperPosition& pos, Move m) {
+    if (m.kind() == MoveKind::Sapper) return G::square_name(m.from()) + G::square_name(m.from());
+    return arbiter::to_uci(pos.board(), m);
+}
+
+Move parse_move(const MinesweeperPosition& pos, std::string_view text) {
+    std::size_t i = 1;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    auto from = G::parse_square(text.substr(0, i));
+    std::size_t j = i + 1;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    auto to = i < text.size() ? G::parse_square(text.substr(i, j - i)) : std::nullopt;
+    if (!from || !to || text.size() > j + 1)
+        throw NotationError(fmt::format(
+            "move '{}': expected squares like e2e4, e9e10q, or a pawn's square twice (e5e5) "
+            "for the sapper action",
+            text));
+    char promo = j < text.size() ? text[j] : '\0';
+    if (promo && promo != 'q')
+        throw NotationError(
+            fmt::format("move '{}': pawns promote to a queen only (write q or nothing)", text));
+    const Board& b = pos.board();
+    auto legal = legal_moves(pos);
+    if (*from == *to) {
+        for (Move m : legal)
+            if (m.kind() == MoveKind::Sapper && m.from() == *from && !promo) return m;
+        Piece p = b.piece_on(*from);
+        std::string why = p == NoPiece || color_of(p) != b.side_to_move() || type_of(p) != Pawn
+                              ? "only a pawn of the side to move can do the sapper action"
+                          : b.in_check()       ? "the sapper action is not allowed while in check"
+                          : pos.counter() == 0 ? "no mine is left on the board"
+                                               : "the square in front of the pawn is not empty";
+        throw NotationError(fmt::format("sapper action '{}' is not legal: {}", text, why));
+    }
+    for (Move m : legal) {
+        if (m.kind() == MoveKind::Sapper || m.from() != *from) continue;
+        Square dest = m.kind() == MoveKind::Castling ? b.castling_king_to(m) : m.to();
+        if (dest != *to && !(m.kind() == MoveKind::Castling && m.to() == *to)) continue;
+        if (promo && m.kind() != MoveKind::Promotion) continue;
+        return m;
+    }
+    throw NotationError(fmt::format("move '{}' is not legal in this position", text));
+}
+
+}  // namespace arbiter::minesweeper
