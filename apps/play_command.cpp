@@ -7,6 +7,7 @@
 
 #include "apps/chess_play.h"
 #include "apps/commands.h"
+#include "apps/minesweeper_play.h"
 
 namespace arbiter::apps {
 
@@ -18,7 +19,7 @@ void add_play_command(CLI::App& app, Registry& registry) {
     };
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("play", "Play at the terminal, two players at one keyboard");
-    cmd->add_option("--variant", o->variant, "chess")->capture_default_str();
+    cmd->add_option("--variant", o->variant, "chess, chiefspy or minesweeper")->capture_default_str();
     cmd->add_option("--fen", o->fen, "Start from this position (chess)");
     cmd->add_flag("--no-color", o->noColor, "Plain board without ANSI colours");
     cmd->callback([o, &registry] {
@@ -26,7 +27,10 @@ void add_play_command(CLI::App& app, Registry& registry) {
             bool colour = !o->noColor && isatty(STDOUT_FILENO);
             if (o->variant == "chess")
                 return play_chess_terminal(std::cin, std::cout, {o->fen, colour});
-            throw UsageError(fmt::format("play: unknown variant '{}' (known: chess)", o->variant));
+            if (!o->fen.empty()) throw UsageError("play: --fen is for chess only");
+            if (o->variant == "minesweeper") return play_minesweeper_terminal(std::cin, std::cout);
+            throw UsageError(fmt::format(
+                "play: unknown variant '{}' (known: chess, minesweeper)", o->variant));
         };
     });
 }

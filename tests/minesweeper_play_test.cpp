@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "apps/minesweeper_play.cpp"  // NOLINT: the terminal code is not in arbiter_lib
+#include "apps/minesweeper_play.h"
 
 using namespace arbiter;
 
