@@ -156,6 +156,7 @@ protected:
     }
 
     void on_flag(Seat flagged) override {
+        if (!round_) return on_resign(flagged);  // cannot happen: no clock runs in a set-up
         round_->end_by(RoundEndReason::Timeout, colour_of(flagged));
         finish_round(0);
     }

@@ -409,6 +409,8 @@ TEST(ChiefSpyRules, CastlingIsTheKingMovingOntoItsRook) {
     auto moves = texts(b, NoSlot);
     EXPECT_TRUE(has(moves, "e1h1"));
     EXPECT_TRUE(has(moves, "e1a1"));
+    EXPECT_EQ(b.parse_move("O-O"), b.parse_move("e1h1"));
+    EXPECT_EQ(b.parse_move("O-O-O"), b.parse_move("e1a1"));
     Move g1 = b.parse_move("e1g1");
     EXPECT_EQ(g1.kind, MoveKind::Normal);  // a plain king slide here
     Board c = b;

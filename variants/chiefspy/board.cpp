@@ -310,6 +310,13 @@ Move Board::parse_move(std::string_view text) const {
         a = *x, b = *y;
     };
     Move m;
+    if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
+        int rank = side_ == White ? 0 : 7;
+        m.from = G::square(KingSlot, rank);
+        m.to = G::square(text.size() == 3 ? SlotCount - 1 : 0, rank);
+        m.kind = MoveKind::Castling;
+        return m;
+    }
     if (auto plus = text.find('+'); plus != std::string_view::npos) {
         std::string_view first = text.substr(0, plus), second = text.substr(plus + 1);
         if (first.size() != 4 || second.size() != 4)

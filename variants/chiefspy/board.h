@@ -118,7 +118,8 @@ public:
 
     // Move text: "e2e4", "e1h1" (castling), "b1c3+c3d5" (gambit), "e7e8gn" (promotion).
     std::string move_text(const Move& m) const;
-    // Reads move text against this position (the kind is inferred from the board). Checks
+    // Reads move text against this position (the kind is inferred from the board; O-O and
+    // O-O-O are read as castling of the side to move). Checks
     // only the form and the squares; legality is is_legal's job. Throws NotationError.
     Move parse_move(std::string_view text) const;
 
