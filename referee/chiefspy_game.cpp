@@ -803,6 +803,61 @@ ChiefSpyVerification verify_chiefspy_record(std::string_view text) {
     return v;
 }
 
+Board chiefspy_board_from_view(const json::object& view) {
+    auto fail = [](const std::string& why) { return NotationError("chiefspy view: " + why); };
+    try {
+        std::string fen(view.at("fen").as_string());
+        auto fields = tokens_of(fen);
+        if (fields.size() != 6) throw fail("fen '" + fen + "' needs six fields");
+        Board b = Board::empty_board(fields[1] == "b" ? Black : White);
+        for (const auto& pv : view.at("pieces").as_array()) {
+            const auto& p = pv.as_object();
+            auto sq = G::parse_square(std::string(p.at("square").as_string()));
+            if (!sq) throw fail("bad square in pieces");
+            Color c = p.at("colour").as_string() == "white" ? White : Black;
+            std::string type(p.at("type").as_string());
+            PieceType pt = NoPieceType;
+            for (int t = 0; t < PieceTypeCount; ++t)
+                if (piece_type_name(PieceType(t)) == type) pt = PieceType(t);
+            Slot slot = NoSlot;
+            if (p.at("id").is_string()) slot = p.at("id").as_string()[0] - 'a';
+            if (pt == NoPieceType || (pt == Pawn) != (slot == NoSlot) || slot >= SlotCount ||
+                (slot != NoSlot && SlotType[slot] != pt))
+                throw fail("piece on " + G::square_name(*sq) + " is not a valid " + type);
+            b.place(c, pt, slot, *sq);
+            if (slot != NoSlot) b.set_moved(c, slot, true);
+        }
+        for (Color c : {White, Black}) {
+            const auto& r = view.at("reserves").at(c == White ? "white" : "black");
+            for (const auto& id : r.at("pieces").as_array()) {
+                Slot slot = id.as_string()[0] - 'a';
+                if (slot < 0 || slot >= SlotCount) throw fail("bad reserve id");
+                b.set_fallen(c, slot, true);
+            }
+            b.set_fallen_pawns(c, int(r.at("pawns").to_number<int>()));
+        }
+        for (char r : fields[2]) {
+            Color c = std::isupper(static_cast<unsigned char>(r)) ? White : Black;
+            char k = char(std::tolower(static_cast<unsigned char>(r)));
+            if (k != 'k' && k != 'q') continue;
+            b.set_moved(c, KingSlot, false);
+            b.set_moved(c, k == 'k' ? SlotCount - 1 : 0, false);
+        }
+        if (fields[3] != "-") {
+            auto ep = G::parse_square(fields[3]);
+            if (!ep) throw fail("bad en passant square");
+            b.set_en_passant(*ep);
+        }
+        b.set_quiet_plies(std::stoi(fields[4]));
+        b.set_ply((std::stoi(fields[5]) - 1) * 2 + (fields[1] == "b" ? 1 : 0));
+        return b;
+    } catch (const NotationError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw fail(std::string("malformed (") + e.what() + ")");
+    }
+}
+
 std::unique_ptr<Game> make_chiefspy_game(const GameOptions& options, RandomSource& random) {
     return std::make_unique<ChiefSpyGame>(options, random);
 }

@@ -16,8 +16,14 @@
 #include <vector>
 
 #include "referee/game.h"
+#include "variants/chiefspy/board.h"
 
 namespace arbiter::referee {
+
+// The public board of a seat's view (its "pieces", "reserves" and "fen"), so that a player,
+// an engine or the deduction notebook can generate that seat's candidate moves:
+// board.legal_moves(own Spy's slot). Throws NotationError for a malformed view.
+chiefspy::Board chiefspy_board_from_view(const json::object& view);
 
 // One round of a record: a PGN game with the round's tags and its actions.
 struct ChiefSpyRecordRound {

@@ -280,3 +280,29 @@ TEST(ChiefSpyReferee, RecordVerifiesAndATamperedRecordFails) {
     lied.replace(pos, 15, "winner defender");
     EXPECT_FALSE(verify_chiefspy_record(lied).ok);
 }
+
+TEST(ChiefSpyReferee, BoardFromAViewGivesTheSeatsLegalMoves) {
+    for (int seed = 1; seed <= 20; ++seed) {
+        SeededRandom random(seed), rng(seed * 13);
+        auto game = create_game("chiefspy", {}, random);
+        for (int guard = 0; !game->finished() && guard < 400; ++guard) {
+            if (!game->seat_to_move()) {
+                for (Seat s : {Seat::White, Seat::Black})
+                    ASSERT_TRUE(game->act(s, {{"type", "set-values"}, {"random", true}}, 0).accepted);
+                continue;
+            }
+            Seat mover = *game->seat_to_move();
+            json::object view = game->view(mover, 0);
+            chiefspy::Board board = chiefspy_board_from_view(view);
+            ASSERT_EQ(board.fen(), view.at("fen").as_string());
+            chiefspy::Slot spy = chiefspy::NoSlot;
+            for (const auto& [file, value] : view.at("myValues").as_object())
+                if (value.as_string() == "S") spy = file[0] - 'a';
+            json::array moves;
+            for (const auto& m : board.legal_moves(spy)) moves.push_back(json::value(board.move_text(m)));
+            ASSERT_EQ(json::serialize(moves), json::serialize(view.at("legalMoves")));
+            auto actions = game->legal_actions(mover);
+            ASSERT_TRUE(game->act(mover, actions[rng.uniform(std::uint32_t(actions.size()))], 0).accepted);
+        }
+    }
+}

@@ -115,6 +115,9 @@ public:
     void set_en_passant(Square s) { ep_ = s; }
     void set_fallen(Color c, Slot s, bool f) { fallen_[c][s] = f; }
     void set_quiet_plies(int n) { quietPlies_ = n; }
+    void set_moved(Color c, Slot s, bool m) { moved_[c][s] = m; }
+    void set_fallen_pawns(Color c, int n) { fallenPawns_[c] = n; }
+    void set_ply(int ply) { ply_ = ply; }
 
     // Move text: "e2e4", "e1h1" (castling), "b1c3+c3d5" (gambit), "e7e8gn" (promotion).
     std::string move_text(const Move& m) const;
