@@ -26,7 +26,8 @@ struct BattleOptions {
 Value parse_value(const std::string& option, const std::string& text) {
     auto v = Value::parse(text);
     if (!v || text.size() != 1)
-        throw UsageError(fmt::format("chiefspy battle: {} '{}': expected 1-7, C or S", option, text));
+        throw UsageError(
+            fmt::format("chiefspy battle: {} '{}': expected 1-7, C or S", option, text));
     return *v;
 }
 
@@ -59,15 +60,17 @@ int run_battle(const BattleOptions& o) {
         return v ? json::value(v->to_string()) : json::value(nullptr);
     };
     if (o.json) {
-        json::object out{{"winner", winner_name(r.winner)},
-                         {"attacker", {{"total", total(attacker)}, {"value", after(r.attackerAfter)}}},
-                         {"defender", {{"total", total(defender)}, {"value", after(r.defenderAfter)}}}};
+        json::object out{
+            {"winner", winner_name(r.winner)},
+            {"attacker", {{"total", total(attacker)}, {"value", after(r.attackerAfter)}}},
+            {"defender", {{"total", total(defender)}, {"value", after(r.defenderAfter)}}}};
         fmt::print("{}\n", json::serialize(out));
         return 0;
     }
     auto totalText = [](const Fighter& f) {
         auto t = total_of(f);
-        return t ? std::to_string(*t) : f.current.to_string() + fmt::format(" (bonus +{})", f.bonus);
+        return t ? std::to_string(*t)
+                 : f.current.to_string() + fmt::format(" (bonus +{})", f.bonus);
     };
     fmt::print("winner: {}\n", winner_name(r.winner));
     fmt::print("attacker: total {}, new value {}\n", totalText(attacker),
@@ -91,19 +94,24 @@ int run_verify(const std::string& path) {
 }  // namespace
 
 void add_chiefspy_command(CLI::App& app, Registry& registry) {
-    auto* cs = app.add_subcommand("chiefspy", "Chief & Spy tools: battle calculator, record verifier");
+    auto* cs =
+        app.add_subcommand("chiefspy", "Chief & Spy tools: battle calculator, record verifier");
     cs->require_subcommand(1);
 
     auto o = std::make_shared<BattleOptions>();
     auto* battle = cs->add_subcommand(
         "battle", "Decide a battle for a physical board (the attacker's +1 base is added here)");
-    battle->add_option("--attacker", o->attacker, "Attacker's current value: 1-7, C or S")->required();
-    battle->add_option("--defender", o->defender, "Defender's current value: 1-7, C or S")->required();
-    battle->add_option("--attacker-support", o->attackerSupport,
-                       "Attacker's allies that could attack the square")
+    battle->add_option("--attacker", o->attacker, "Attacker's current value: 1-7, C or S")
+        ->required();
+    battle->add_option("--defender", o->defender, "Defender's current value: 1-7, C or S")
+        ->required();
+    battle
+        ->add_option("--attacker-support", o->attackerSupport,
+                     "Attacker's allies that could attack the square")
         ->check(CLI::Range(0, 63));
-    battle->add_option("--defender-support", o->defenderSupport,
-                       "Defender's allies that could attack the square")
+    battle
+        ->add_option("--defender-support", o->defenderSupport,
+                     "Defender's allies that could attack the square")
         ->check(CLI::Range(0, 63));
     battle->add_option("--attacker-initial", o->attackerInitial, "Attacker's initial value (cap)");
     battle->add_option("--defender-initial", o->defenderInitial, "Defender's initial value (cap)");
@@ -111,7 +119,8 @@ void add_chiefspy_command(CLI::App& app, Registry& registry) {
     battle->callback([o, &registry] { registry.action = [o] { return run_battle(*o); }; });
 
     auto path = std::make_shared<std::string>();
-    auto* verify = cs->add_subcommand("verify", "Check a finished match record's commitments and battles");
+    auto* verify =
+        cs->add_subcommand("verify", "Check a finished match record's commitments and battles");
     verify->add_option("FILE", *path, "The record (as written by the referee)")->required();
     verify->callback([path, &registry] { registry.action = [path] { return run_verify(*path); }; });
 }

@@ -90,11 +90,13 @@ void announce(const referee::Game& game, std::uint64_t& cursor, std::ostream& ou
                 << (b.at("gambit").as_bool() ? "  (a Spy gambit!)" : "") << '\n';
             if (b.at("battle").is_object()) {
                 const auto& bt = b.at("battle");
-                out << "  BATTLE on " << str(bt.at("contested")) << ": " << fighter(bt.at("attacker"))
-                    << " (bonus +" << str(bt.at("bonus").at("attacker")) << ") attacks "
-                    << fighter(bt.at("defender")) << " (bonus +" << str(bt.at("bonus").at("defender"))
-                    << ")\n  -> " << (str(bt.at("winner")) == "tie" ? std::string("a tie: both leave the board")
-                                                                      : "the " + str(bt.at("winner")) + " wins")
+                out << "  BATTLE on " << str(bt.at("contested")) << ": "
+                    << fighter(bt.at("attacker")) << " (bonus +"
+                    << str(bt.at("bonus").at("attacker")) << ") attacks "
+                    << fighter(bt.at("defender")) << " (bonus +"
+                    << str(bt.at("bonus").at("defender")) << ")\n  -> "
+                    << (str(bt.at("winner")) == "tie" ? std::string("a tie: both leave the board")
+                                                      : "the " + str(bt.at("winner")) + " wins")
                     << '\n';
             }
             if (b.at("promotion").is_object())
@@ -113,7 +115,8 @@ void announce(const referee::Game& game, std::uint64_t& cursor, std::ostream& ou
                         << str(r.at("commitment")) << " salt " << str(r.at("salt")) << '\n';
                 }
         } else if (type == "draw-offered") {
-            out << "  " << seat_label(*referee::parse_seat(str(b.at("by")))) << " offers a draw of this round\n";
+            out << "  " << seat_label(*referee::parse_seat(str(b.at("by"))))
+                << " offers a draw of this round\n";
         } else if (type == "draw-declined") {
             out << "  the draw offer is declined\n";
         } else if (type == "resign") {
@@ -212,8 +215,9 @@ int play_chiefspy_terminal(std::istream& in, std::ostream& out) {
         auto view = game->view(*toMove, 0);
         out << '\n';
         draw_board(view, out);
-        out << "Round " << str(view.at("round")) << ", score Player 1 " << str(view.at("score").at("white"))
-            << " - Player 2 " << str(view.at("score").at("black")) << ". " << seat_label(*toMove) << " ("
+        out << "Round " << str(view.at("round")) << ", score Player 1 "
+            << str(view.at("score").at("white")) << " - Player 2 "
+            << str(view.at("score").at("black")) << ". " << seat_label(*toMove) << " ("
             << str(view.at("myColour")) << ") to move: ";
         if (!read_line(in, line)) {
             out << "\ninput ended; the match is left unfinished\n";

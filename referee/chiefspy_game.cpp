@@ -48,14 +48,16 @@ json::object battle_json(const BattleReport& b) {
 
 Assignment random_assignment(RandomSource& random) {
     Assignment a = AllBackRankValues;
-    for (int i = SlotCount - 1; i > 0; --i) std::swap(a[i], a[random.uniform(std::uint32_t(i + 1))]);
+    for (int i = SlotCount - 1; i > 0; --i)
+        std::swap(a[i], a[random.uniform(std::uint32_t(i + 1))]);
     return a;
 }
 
 // Reads {"a":"5","b":"S",...}; the error names the seat's own input only.
 std::optional<Assignment> read_values(const json::value& v, std::string& error) {
     if (!v.is_object()) {
-        error = "set-values needs \"values\": {\"a\": \"5\", ..., \"h\": \"S\"} or \"random\": true";
+        error =
+            "set-values needs \"values\": {\"a\": \"5\", ..., \"h\": \"S\"} or \"random\": true";
         return std::nullopt;
     }
     const json::object& o = v.get_object();
@@ -68,8 +70,10 @@ std::optional<Assignment> read_values(const json::value& v, std::string& error) 
             return std::nullopt;
         }
         std::string text;
-        if (it->value().is_string()) text = std::string(it->value().get_string());
-        else if (it->value().is_int64()) text = std::to_string(it->value().get_int64());
+        if (it->value().is_string())
+            text = std::string(it->value().get_string());
+        else if (it->value().is_int64())
+            text = std::to_string(it->value().get_int64());
         std::optional<Value> val = Value::parse(text);
         if (!val || (val->is_number() && val->as_number() < 2) || text.size() != 1) {
             error = "set-values: the value for file " + key + " must be 2-7, C or S";
@@ -89,7 +93,7 @@ std::optional<Assignment> read_values(const json::value& v, std::string& error) 
 }
 
 class ChiefSpyGame final : public Game {
-public:
+  public:
     ChiefSpyGame(const GameOptions& options, RandomSource& random) : Game(options) {
         // Every secret random draw of the match is made now (RULES.md §4 salts first, then
         // the random assignments offered on request), so the game keeps no reference to
@@ -112,7 +116,8 @@ public:
         std::vector<json::object> out;
         if (finished() || seat == Seat::Spectator) return out;
         if (!round_) {
-            if (!pending_[player_of(seat)]) out.push_back({{"type", "set-values"}, {"random", true}});
+            if (!pending_[player_of(seat)])
+                out.push_back({{"type", "set-values"}, {"random", true}});
             return out;
         }
         if (seat != seat_to_move()) return out;
@@ -123,7 +128,7 @@ public:
 
     std::string record() const override;
 
-protected:
+  protected:
     ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
                            std::int64_t nowMs) override {
         if (type == "set-values") return set_values(seat, action);
@@ -143,7 +148,8 @@ protected:
     }
 
     void on_resign(Seat seat) override {
-        emit(Audience::Everyone, {{"type", "resign"}, {"round", roundNo_}, {"seat", seat_name(seat)}});
+        emit(Audience::Everyone,
+             {{"type", "resign"}, {"round", roundNo_}, {"seat", seat_name(seat)}});
         if (round_) {
             round_->end_by(RoundEndReason::Resignation, colour_of(seat));
             finish_round(0);
@@ -161,7 +167,7 @@ protected:
         finish_round(0);
     }
 
-private:
+  private:
     Color colour_of(Seat s) const { return color_of_player(player_of(s), roundNo_); }
     Seat seat_of_colour(Color c) const {
         return color_of_player(0, roundNo_) == c ? Seat::White : Seat::Black;
@@ -200,7 +206,8 @@ private:
         pending_[player] = a;
         emit(only(seat),
              {{"type", "values-set"}, {"round", roundNo_}, {"values", assignment_json(a)}});
-        emit(Audience::Everyone, {{"type", "ready"}, {"round", roundNo_}, {"seat", seat_name(seat)}});
+        emit(Audience::Everyone,
+             {{"type", "ready"}, {"round", roundNo_}, {"seat", seat_name(seat)}});
         if (pending_[0] && pending_[1]) start_round();
         return ActionResult::ok();
     }
@@ -211,8 +218,8 @@ private:
             byColour[color_of_player(player, roundNo_)] = *pending_[player];
         round_.emplace(byColour[White], byColour[Black]);
         for (Color c : {White, Black})
-            commitments_[c] = sha256_hex(
-                commitment_preimage(c, byColour[c], salts_[roundNo_ - 1][c]));
+            commitments_[c] =
+                sha256_hex(commitment_preimage(c, byColour[c], salts_[roundNo_ - 1][c]));
         emit(Audience::Everyone, {{"type", "round-start"},
                                   {"round", roundNo_},
                                   {"colourOf", colour_of_json()},
@@ -225,7 +232,9 @@ private:
     }
 
     ActionResult move(Seat seat, const json::object& action, std::int64_t nowMs) {
-        if (!round_) return ActionResult::reject("the round has not started: both players must set their values");
+        if (!round_)
+            return ActionResult::reject(
+                "the round has not started: both players must set their values");
         if (seat != seat_to_move()) return ActionResult::reject("it is not your turn");
         auto it = action.find("move");
         if (it == action.end() || !it->value().is_string())
@@ -251,12 +260,13 @@ private:
                           {"gambit", m.kind == MoveKind::Gambit},
                           {"castling", m.kind == MoveKind::Castling},
                           {"enPassant", m.kind == MoveKind::EnPassant}};
-        body["battle"] = played.battle ? json::value(battle_json(*played.battle)) : json::value(nullptr);
-        body["promotion"] = played.promoted
-                                ? json::value(json::object{
-                                      {"id", slot_json(m.promotion)},
-                                      {"type", piece_type_name(SlotType[m.promotion])}})
-                                : json::value(nullptr);
+        body["battle"] =
+            played.battle ? json::value(battle_json(*played.battle)) : json::value(nullptr);
+        body["promotion"] =
+            played.promoted
+                ? json::value(json::object{{"id", slot_json(m.promotion)},
+                                           {"type", piece_type_name(SlotType[m.promotion])}})
+                : json::value(nullptr);
         body["fen"] = board.fen();
         if (played.battle) {
             json::object b = battle_json(*played.battle);
@@ -274,20 +284,29 @@ private:
         const Board& board = round_->board();
         Unit u = board.at(m.from);
         std::string t(text);
-        if (u.empty() || u.color() != us) return "illegal move '" + t + "': no piece of yours on " + G::square_name(m.from);
+        if (u.empty() || u.color() != us)
+            return "illegal move '" + t + "': no piece of yours on " + G::square_name(m.from);
         if (m.kind == MoveKind::Gambit) {
-            if (u.slot != spy) return "illegal move '" + t + "': only your Spy can make a Spy gambit";
-            return "illegal move '" + t + "': a Spy gambit is a non-attacking move of the piece (a bishop may instead step one square orthogonally) followed by an attack on an enemy piece";
+            if (u.slot != spy)
+                return "illegal move '" + t + "': only your Spy can make a Spy gambit";
+            return "illegal move '" + t +
+                   "': a Spy gambit is a non-attacking move of the piece (a bishop may instead "
+                   "step one square orthogonally) followed by an attack on an enemy piece";
         }
         if (u.type() == Pawn && G::relative_rank(us == Black, m.to) == 7) {
             if (board.has_reserve(us) && m.promotion == NoSlot) {
                 std::string names;
                 for (Slot s = 0; s < SlotCount; ++s)
-                    if (board.fallen(us, s)) names += (names.empty() ? "" : ", ") + promotion_suffix(s);
-                return "illegal move '" + t + "': a pawn reaching the last rank must bring back one of your fallen pieces: add one of " + names + " to the move";
+                    if (board.fallen(us, s))
+                        names += (names.empty() ? "" : ", ") + promotion_suffix(s);
+                return "illegal move '" + t +
+                       "': a pawn reaching the last rank must bring back one of your fallen "
+                       "pieces: add one of " +
+                       names + " to the move";
             }
             if (m.promotion != NoSlot && !board.fallen(us, m.promotion))
-                return "illegal move '" + t + "': your " + slot_name(m.promotion) + " has not left the board";
+                return "illegal move '" + t + "': your " + slot_name(m.promotion) +
+                       " has not left the board";
         } else if (m.promotion != NoSlot) {
             return "illegal move '" + t + "': only a pawn reaching the last rank is promoted";
         }
@@ -315,12 +334,9 @@ private:
         score_.add(e, roundNo_);
         json::object points{{"white", e.points[colour_of(Seat::White)]},
                             {"black", e.points[colour_of(Seat::Black)]}};
-        json::object body{{"type", "round-end"},
-                          {"round", roundNo_},
-                          {"reason", reason_name(e.reason)},
-                          {"colourOf", colour_of_json()},
-                          {"points", points},
-                          {"score", score_json()}};
+        json::object body{
+            {"type", "round-end"},          {"round", roundNo_}, {"reason", reason_name(e.reason)},
+            {"colourOf", colour_of_json()}, {"points", points},  {"score", score_json()}};
         body["reveal"] = reveal ? json::value(*reveal) : json::value(nullptr);
         json::object summary = body;
         summary.erase("type");
@@ -331,8 +347,10 @@ private:
             std::string reason = score_.points[0] >= PointsToWin || score_.points[1] >= PointsToWin
                                      ? std::string(reason_name(e.reason))
                                      : "three-rounds";
-            if (auto leader = score_.leader()) finish(win_for(seat_of_player(*leader), reason));
-            else finish(draw(reason));
+            if (auto leader = score_.leader())
+                finish(win_for(seat_of_player(*leader), reason));
+            else
+                finish(draw(reason));
             return;
         }
         ++roundNo_;
@@ -342,8 +360,8 @@ private:
     int roundNo_ = 1;
     MatchScore score_;
     std::optional<Round> round_;
-    std::optional<Assignment> pending_[2];  // by player, during the set-up
-    std::string salts_[MaxRounds][2];       // by round, colour
+    std::optional<Assignment> pending_[2];   // by player, during the set-up
+    std::string salts_[MaxRounds][2];        // by round, colour
     Assignment randomValues_[MaxRounds][2];  // by round, player
     std::string commitments_[2];             // by colour, this round
     json::array battles_;                    // this round's, public
@@ -354,11 +372,14 @@ json::object ChiefSpyGame::variant_view(Seat seat) const {
     bool player = seat != Seat::Spectator;
     std::optional<Color> me;
     if (player) me = colour_of(seat);
-    json::object v{{"round", roundNo_},
-                   {"phase", finished() ? "over" : round_ ? "play" : "setup"},
-                   {"colourOf", colour_of_json()},
-                   {"score", score_json()},
-                   {"ready", {{"white", pending_[0].has_value()}, {"black", pending_[1].has_value()}}}};
+    json::object v{
+        {"round", roundNo_},
+        {"phase", finished() ? "over"
+                  : round_   ? "play"
+                             : "setup"},
+        {"colourOf", colour_of_json()},
+        {"score", score_json()},
+        {"ready", {{"white", pending_[0].has_value()}, {"black", pending_[1].has_value()}}}};
     v["myColour"] = me ? json::value(color_name(*me)) : json::value(nullptr);
     // Own initial values: from the set-up on; never a current value.
     const Assignment* mine = nullptr;
@@ -395,8 +416,8 @@ json::object ChiefSpyGame::variant_view(Seat seat) const {
         json::array fallen;
         for (Slot s = 0; s < SlotCount; ++s)
             if (board.fallen(c, s)) fallen.push_back(slot_json(s));
-        reserves[color_name(c)] = json::object{{"pieces", std::move(fallen)},
-                                               {"pawns", board.fallen_pawns(c)}};
+        reserves[color_name(c)] =
+            json::object{{"pieces", std::move(fallen)}, {"pawns", board.fallen_pawns(c)}};
     }
     v["reserves"] = std::move(reserves);
     v["battles"] = battles_;
@@ -408,7 +429,8 @@ json::object ChiefSpyGame::variant_view(Seat seat) const {
     v["commitments"] = round_ ? json::value(commitments_json()) : json::value(nullptr);
     json::array legal;
     if (!finished() && round_ && !round_->over() && player && seat == seat_to_move())
-        for (const Move& m : round_->legal_moves()) legal.push_back(json::value(board.move_text(m)));
+        for (const Move& m : round_->legal_moves())
+            legal.push_back(json::value(board.move_text(m)));
     v["legalMoves"] = std::move(legal);
     v["rounds"] = pastRounds_;
     return v;
@@ -462,12 +484,18 @@ std::string ChiefSpyGame::record() const {
             r.moves += "{" + text + "} ";
             needNumber = true;
         };
-        if (type == "ready") comment("ready " + by("seat"));
-        else if (type == "round-start") r.start = ev.body;
-        else if (type == "round-end") r.end = ev.body;
-        else if (type == "resign") comment("resign " + by("seat"));
-        else if (type == "draw-offered") comment("draw-offer " + by("by"));
-        else if (type == "draw-accepted") comment("draw-accept " + by("by"));
+        if (type == "ready")
+            comment("ready " + by("seat"));
+        else if (type == "round-start")
+            r.start = ev.body;
+        else if (type == "round-end")
+            r.end = ev.body;
+        else if (type == "resign")
+            comment("resign " + by("seat"));
+        else if (type == "draw-offered")
+            comment("draw-offer " + by("by"));
+        else if (type == "draw-accepted")
+            comment("draw-accept " + by("by"));
         else if (type == "draw-declined") {
             // A lapse (the receiver moved instead of answering) comes right after its move.
             bool lapse = i > 0 && str(log[i - 1].body.at("type")) == "move" &&
@@ -476,8 +504,10 @@ std::string ChiefSpyGame::record() const {
         } else if (type == "move") {
             auto ply = ev.body.at("ply").to_number<int>();
             int number = (ply + 1) / 2;
-            if (ply % 2 == 1) r.moves += std::to_string(number) + ". ";
-            else if (needNumber) r.moves += std::to_string(number) + "... ";
+            if (ply % 2 == 1)
+                r.moves += std::to_string(number) + ". ";
+            else if (needNumber)
+                r.moves += std::to_string(number) + "... ";
             needNumber = false;
             r.moves += by("move") + " ";
             if (ev.body.at("battle").is_object()) {
@@ -522,8 +552,9 @@ std::string ChiefSpyGame::record() const {
             out += tag("Termination", str(r.end.at("reason")));
             out += tag("RoundPoints", std::to_string(pts.at(whiteSeat).to_number<int>()) + "-" +
                                           std::to_string(pts.at(blackSeat).to_number<int>()));
-            out += tag("MatchScore", "white=" + std::to_string(score.at("white").to_number<int>()) +
-                                         " black=" + std::to_string(score.at("black").to_number<int>()));
+            out += tag("MatchScore",
+                       "white=" + std::to_string(score.at("white").to_number<int>()) +
+                           " black=" + std::to_string(score.at("black").to_number<int>()));
             if (r.end.at("reveal").is_object()) {
                 const json::object& rev = r.end.at("reveal").get_object();
                 out += tag("WhiteValues", str(rev.at("white").at("text")));
@@ -597,7 +628,8 @@ ChiefSpyRecord read_chiefspy_record(std::string_view text) {
             ++lx.pos;
             std::string name = lx.word();
             lx.skip_space();
-            if (lx.pos >= text.size() || lx.peek() != '"') lx.fail("tag " + name + ": value not quoted");
+            if (lx.pos >= text.size() || lx.peek() != '"')
+                lx.fail("tag " + name + ": value not quoted");
             ++lx.pos;
             std::string value;
             while (lx.pos < text.size() && text[lx.pos] != '"') {
@@ -613,14 +645,16 @@ ChiefSpyRecord read_chiefspy_record(std::string_view text) {
         }
         if (round.tags["Variant"] != "Chief & Spy")
             lx.fail("not a Chief & Spy record (tag Variant must be \"Chief & Spy\")");
-        auto whiteSeat = player_seat(round.tags["White"]), blackSeat = player_seat(round.tags["Black"]);
+        auto whiteSeat = player_seat(round.tags["White"]),
+             blackSeat = player_seat(round.tags["Black"]);
         if (!whiteSeat || !blackSeat || *whiteSeat == *blackSeat)
             lx.fail("tags White and Black must name the seats \"white\" and \"black\"");
         std::optional<Assignment> values[2];
         if (round.tags.count("WhiteValues")) {
             values[White] = parse_assignment(round.tags["WhiteValues"]);
             values[Black] = parse_assignment(round.tags["BlackValues"]);
-            if (!values[White] || !values[Black]) lx.fail("tags WhiteValues/BlackValues: not a valid assignment");
+            if (!values[White] || !values[Black])
+                lx.fail("tags WhiteValues/BlackValues: not a valid assignment");
         }
         Color side = White;
         bool ended = false;
@@ -663,8 +697,8 @@ ChiefSpyRecord read_chiefspy_record(std::string_view text) {
                 break;
             }
             if (std::isdigit(static_cast<unsigned char>(w[0])) && w.back() == '.') continue;
-            round.actions.push_back({side == White ? *whiteSeat : *blackSeat,
-                                     {{"type", "move"}, {"move", w}}});
+            round.actions.push_back(
+                {side == White ? *whiteSeat : *blackSeat, {{"type", "move"}, {"move", w}}});
             side = ~side;
         }
         if (!ended) lx.fail("round " + round.tags["Round"] + " has no result token");

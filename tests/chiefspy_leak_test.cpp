@@ -59,7 +59,7 @@ struct RandomMatch {
 }  // namespace
 
 TEST(ChiefSpyLeak, NoSecretInAnyViewOrEventBeforeTheReveal) {
-    int matches = sanitized() ? 20 : 200;
+    int matches = sanitized() ? 10 : 200;
     for (int seed = 1; seed <= matches; ++seed) {
         SeededRandom rng(seed * 7919), gameRandom(seed);
         RandomMatch m;
@@ -145,7 +145,7 @@ TEST(ChiefSpyLeak, NoSecretInAnyViewOrEventBeforeTheReveal) {
 // Two matches that differ only in Black's secret values: everything White and a spectator
 // receive is byte-identical (Black's commitment aside) until a battle outcome differs.
 TEST(ChiefSpyLeak, OpponentValuesDoNotChangeWhatASeatSees) {
-    int matches = sanitized() ? 15 : 150;
+    int matches = sanitized() ? 8 : 150;
     int comparedPlies = 0;
     for (int seed = 1; seed <= matches; ++seed) {
         SeededRandom rng(seed * 31), ra(seed), rb(seed);
@@ -183,7 +183,8 @@ TEST(ChiefSpyLeak, OpponentValuesDoNotChangeWhatASeatSees) {
             for (std::size_t i = cursor; sameOutcome && i < a->events().size(); ++i) {
                 const auto& ea = a->events()[i].body;
                 const auto& eb = b->events()[i].body;
-                if (ea.at("type").as_string() == "round-end" || eb.at("type").as_string() == "round-end")
+                if (ea.at("type").as_string() == "round-end" ||
+                    eb.at("type").as_string() == "round-end")
                     roundOver = true;
                 if (ea.at("type").as_string() == "move" && ea.at("battle").is_object() &&
                     (!eb.contains("battle") || eb.at("battle") != ea.at("battle")))
@@ -191,12 +192,14 @@ TEST(ChiefSpyLeak, OpponentValuesDoNotChangeWhatASeatSees) {
             }
             if (!sameOutcome || roundOver) break;
             for (Seat s : {Seat::White, Seat::Spectator}) {
-                std::string va = json::serialize(a->view(s, 0)), vb = json::serialize(b->view(s, 0));
+                std::string va = json::serialize(a->view(s, 0)),
+                            vb = json::serialize(b->view(s, 0));
                 ASSERT_EQ(va, normalise(vb)) << "seed " << seed << " ply " << ply;
                 auto ea = a->events_for(s, 0), eb = b->events_for(s, 0);
                 ASSERT_EQ(ea.size(), eb.size());
                 for (std::size_t i = 0; i < ea.size(); ++i)
-                    ASSERT_EQ(json::serialize(ea[i]->body), normalise(json::serialize(eb[i]->body)));
+                    ASSERT_EQ(json::serialize(ea[i]->body),
+                              normalise(json::serialize(eb[i]->body)));
             }
             cursor = a->events().size();
             ++comparedPlies;

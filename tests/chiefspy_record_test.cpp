@@ -28,18 +28,26 @@ std::unique_ptr<Game> random_match(int seed, SeededRandom& gameRandom) {
         }
         Seat mover = *game->seat_to_move();
         switch (rng.uniform(60)) {
-            case 0: game->act(mover, {{"type", "draw-offer"}}, 0); break;
-            case 1: game->act(opponent(mover), {{"type", "draw-offer"}}, 0); break;
-            case 2: game->act(mover, {{"type", "draw-decline"}}, 0); break;
+            case 0:
+                game->act(mover, {{"type", "draw-offer"}}, 0);
+                break;
+            case 1:
+                game->act(opponent(mover), {{"type", "draw-offer"}}, 0);
+                break;
+            case 2:
+                game->act(mover, {{"type", "draw-decline"}}, 0);
+                break;
             case 3:
                 if (rng.uniform(5) == 0) game->act(opponent(mover), {{"type", "resign"}}, 0);
                 break;
-            default: break;
+            default:
+                break;
         }
         if (game->finished() || !game->seat_to_move()) continue;
         mover = *game->seat_to_move();
         auto actions = game->legal_actions(mover);
-        EXPECT_TRUE(game->act(mover, actions[rng.uniform(std::uint32_t(actions.size()))], 0).accepted);
+        EXPECT_TRUE(
+            game->act(mover, actions[rng.uniform(std::uint32_t(actions.size()))], 0).accepted);
     }
     return game;
 }

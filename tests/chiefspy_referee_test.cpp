@@ -241,10 +241,11 @@ TEST(ChiefSpyReferee, PlayerViewShowsOwnInitialValuesOnlyAndMarksWinners) {
         }
     }
     ASSERT_EQ(white.at("battles").as_array().size(), 1u);
-    EXPECT_EQ(json::serialize(white.at("battles").at(0)),
-              R"({"attacker":{"colour":"white","type":"knight","id":"b","square":"c3"},)"
-              R"("defender":{"colour":"black","type":"pawn","id":null,"square":"d5"},)"
-              R"("contested":"d5","bonus":{"attacker":1,"defender":1},"winner":"attacker","ply":3})");
+    EXPECT_EQ(
+        json::serialize(white.at("battles").at(0)),
+        R"({"attacker":{"colour":"white","type":"knight","id":"b","square":"c3"},)"
+        R"("defender":{"colour":"black","type":"pawn","id":null,"square":"d5"},)"
+        R"("contested":"d5","bonus":{"attacker":1,"defender":1},"winner":"attacker","ply":3})");
     EXPECT_TRUE(white.at("legalMoves").as_array().empty());
     EXPECT_FALSE(black.at("legalMoves").as_array().empty());
     EXPECT_EQ(json::serialize(white.at("reserves").at("black")), R"({"pieces":[],"pawns":1})");
@@ -288,7 +289,8 @@ TEST(ChiefSpyReferee, BoardFromAViewGivesTheSeatsLegalMoves) {
         for (int guard = 0; !game->finished() && guard < 400; ++guard) {
             if (!game->seat_to_move()) {
                 for (Seat s : {Seat::White, Seat::Black})
-                    ASSERT_TRUE(game->act(s, {{"type", "set-values"}, {"random", true}}, 0).accepted);
+                    ASSERT_TRUE(
+                        game->act(s, {{"type", "set-values"}, {"random", true}}, 0).accepted);
                 continue;
             }
             Seat mover = *game->seat_to_move();
@@ -299,10 +301,12 @@ TEST(ChiefSpyReferee, BoardFromAViewGivesTheSeatsLegalMoves) {
             for (const auto& [file, value] : view.at("myValues").as_object())
                 if (value.as_string() == "S") spy = file[0] - 'a';
             json::array moves;
-            for (const auto& m : board.legal_moves(spy)) moves.push_back(json::value(board.move_text(m)));
+            for (const auto& m : board.legal_moves(spy))
+                moves.push_back(json::value(board.move_text(m)));
             ASSERT_EQ(json::serialize(moves), json::serialize(view.at("legalMoves")));
             auto actions = game->legal_actions(mover);
-            ASSERT_TRUE(game->act(mover, actions[rng.uniform(std::uint32_t(actions.size()))], 0).accepted);
+            ASSERT_TRUE(
+                game->act(mover, actions[rng.uniform(std::uint32_t(actions.size()))], 0).accepted);
         }
     }
 }

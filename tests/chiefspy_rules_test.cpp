@@ -116,11 +116,11 @@ TEST(ChiefSpyRules, AttackerIsLiftedSoPiecesBehindItSupport) {
 TEST(ChiefSpyRules, SupportCountsPawnsDiagonallyKingAsQueenButNotPushes) {
     Board b = Board::empty_board();
     b.place(White, Rook, R, sq("d1"));
-    b.place(White, Pawn, NoSlot, sq("c4"));   // supports d5
-    b.place(White, Pawn, NoSlot, sq("d4"));   // blocks the rook, and a push is no support
-    b.place(White, King, K, sq("h1"));        // h1-d5 diagonal: supports as a queen
+    b.place(White, Pawn, NoSlot, sq("c4"));  // supports d5
+    b.place(White, Pawn, NoSlot, sq("d4"));  // blocks the rook, and a push is no support
+    b.place(White, King, K, sq("h1"));       // h1-d5 diagonal: supports as a queen
     b.place(Black, Knight, N, sq("d5"));
-    b.place(Black, King, K, sq("a8"));        // a8-d5 diagonal: supports as a queen
+    b.place(Black, King, K, sq("a8"));  // a8-d5 diagonal: supports as a queen
     EXPECT_EQ(b.supporters(White, sq("d5"), 0), 2);
     EXPECT_EQ(b.supporters(Black, sq("d5"), 0), 1);
 }
@@ -284,7 +284,7 @@ TEST(ChiefSpyRules, PromotionBringsBackAFallenPieceAtItsInitialValue) {
     auto moves = texts(b, NoSlot);
     EXPECT_TRUE(has(moves, "e7e8gn"));
     EXPECT_TRUE(has(moves, "e7e8q"));
-    EXPECT_FALSE(has(moves, "e7e8"));  // the exchange is compulsory
+    EXPECT_FALSE(has(moves, "e7e8"));   // the exchange is compulsory
     EXPECT_FALSE(has(moves, "e7e8r"));  // the rook has not fallen
     Round r(b, values("2,6,3,4,C,5,S,7"), values(Plain));
     auto p = play(r, "e7e8gn");
@@ -504,7 +504,8 @@ TEST(ChiefSpyRules, MatchScoreColoursAlternateAndTwoPointsWin) {
     EXPECT_TRUE(m.over());
     EXPECT_EQ(m.leader(), 0);
     MatchScore drawn;
-    for (int round = 1; round <= 3; ++round) drawn.add(RoundEnd{RoundEndReason::NoProgress, {}}, round);
+    for (int round = 1; round <= 3; ++round)
+        drawn.add(RoundEnd{RoundEndReason::NoProgress, {}}, round);
     EXPECT_TRUE(drawn.over());
     EXPECT_FALSE(drawn.leader());
 }

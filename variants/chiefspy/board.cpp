@@ -106,9 +106,12 @@ bool Board::can_castle(Color c, Slot rookSlot) const {
 
 Bitboard Board::attacks_from(PieceType pt, Color c, Square s, Bitboard occ) const {
     switch (pt) {
-        case Pawn: return pawn_attacks<G>(c, s);
-        case King: return queen_attacks<G>(s, occ);  // the king moves like a queen
-        default: return piece_attacks<G>(pt, s, occ);
+        case Pawn:
+            return pawn_attacks<G>(c, s);
+        case King:
+            return queen_attacks<G>(s, occ);  // the king moves like a queen
+        default:
+            return piece_attacks<G>(pt, s, occ);
     }
 }
 
@@ -201,8 +204,11 @@ std::optional<BattleSite> Board::battle_site(const Move& m) const {
     Color us = side_;
     Square from = m.from, attackerFrom = m.from, contested;
     switch (m.kind) {
-        case MoveKind::Castling: return std::nullopt;
-        case MoveKind::EnPassant: contested = m.to - forward(us); break;
+        case MoveKind::Castling:
+            return std::nullopt;
+        case MoveKind::EnPassant:
+            contested = m.to - forward(us);
+            break;
         case MoveKind::Gambit:
             contested = m.attack;
             attackerFrom = m.to;
@@ -243,8 +249,9 @@ void Board::play(const Move& m, std::optional<BattleWinner> winner) {
             ep_ = (m.from + m.to) / 2;
     } else {
         if (m.kind == MoveKind::Gambit) put(take(m.from), m.to);
-        dest = m.kind == MoveKind::Gambit ? m.attack : m.kind == MoveKind::EnPassant ? m.to
-                                                                                     : site->contested;
+        dest = m.kind == MoveKind::Gambit      ? m.attack
+               : m.kind == MoveKind::EnPassant ? m.to
+                                               : site->contested;
         BattleWinner w = winner.value_or(BattleWinner::Tie);
         if (w != BattleWinner::Attacker) {
             fall(take(site->attackerFrom));
@@ -295,7 +302,8 @@ std::string Board::fen() const {
 
 std::string Board::move_text(const Move& m) const {
     std::string s = G::square_name(m.from) + G::square_name(m.to);
-    if (m.kind == MoveKind::Gambit) return s + '+' + G::square_name(m.to) + G::square_name(m.attack);
+    if (m.kind == MoveKind::Gambit)
+        return s + '+' + G::square_name(m.to) + G::square_name(m.attack);
     return s + promotion_suffix(m.promotion);
 }
 
@@ -342,7 +350,8 @@ Move Board::parse_move(std::string_view text) const {
     if (!u.empty() && u.type() == King && !target.empty() && target.color() == u.color() &&
         target.type() == Rook)
         m.kind = MoveKind::Castling;
-    else if (!u.empty() && u.type() == Pawn && m.to == ep_ && G::file_of(m.to) != G::file_of(m.from))
+    else if (!u.empty() && u.type() == Pawn && m.to == ep_ &&
+             G::file_of(m.to) != G::file_of(m.from))
         m.kind = MoveKind::EnPassant;
     return m;
 }

@@ -65,7 +65,7 @@ struct BattleSite {
 };
 
 class Board {
-public:
+  public:
     Board();  // the standard initial position, White to move
 
     Unit at(Square s) const { return cells_[s]; }
@@ -126,7 +126,7 @@ public:
     // only the form and the squares; legality is is_legal's job. Throws NotationError.
     Move parse_move(std::string_view text) const;
 
-private:
+  private:
     void put(Unit u, Square s);
     Unit take(Square s);
     void fall(Unit u);

@@ -28,7 +28,8 @@ std::optional<Assignment> parse_assignment(std::string_view text) {
         std::string_view item = text.substr(0, comma);
         if ((comma == std::string_view::npos) != (i == SlotCount - 1)) return std::nullopt;
         auto v = Value::parse(item);
-        if (!v || (item != "C" && item != "S" && !(item.size() == 1 && item[0] >= '2' && item[0] <= '7')))
+        if (!v ||
+            (item != "C" && item != "S" && !(item.size() == 1 && item[0] >= '2' && item[0] <= '7')))
             return std::nullopt;
         a[i] = *v;
         text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
@@ -44,13 +45,20 @@ std::string commitment_preimage(Color side, const Assignment& a, std::string_vie
 
 std::string_view reason_name(RoundEndReason r) {
     switch (r) {
-        case RoundEndReason::ChiefCaptured: return "chief-captured";
-        case RoundEndReason::SpyCaptured: return "spy-captured";
-        case RoundEndReason::NoLegalMove: return "no-legal-move";
-        case RoundEndReason::NoProgress: return "no-progress";
-        case RoundEndReason::Resignation: return "resignation";
-        case RoundEndReason::Timeout: return "timeout";
-        case RoundEndReason::Agreement: return "agreement";
+        case RoundEndReason::ChiefCaptured:
+            return "chief-captured";
+        case RoundEndReason::SpyCaptured:
+            return "spy-captured";
+        case RoundEndReason::NoLegalMove:
+            return "no-legal-move";
+        case RoundEndReason::NoProgress:
+            return "no-progress";
+        case RoundEndReason::Resignation:
+            return "resignation";
+        case RoundEndReason::Timeout:
+            return "timeout";
+        case RoundEndReason::Agreement:
+            return "agreement";
     }
     return "?";
 }
@@ -78,8 +86,8 @@ Round::Played Round::play(const Move& m) {
         auto valueOf = [&](Color c, Unit u, const Assignment* values) {
             return u.slot == NoSlot ? Value::number(1) : values[c][u.slot];
         };
-        Fighter attacker{valueOf(us, site->attacker, current_), valueOf(us, site->attacker, initial_),
-                         site->attackerBonus};
+        Fighter attacker{valueOf(us, site->attacker, current_),
+                         valueOf(us, site->attacker, initial_), site->attackerBonus};
         Fighter defender{valueOf(~us, site->defender, current_),
                          valueOf(~us, site->defender, initial_), site->defenderBonus};
         BattleResult r = resolve_battle(attacker, defender);

@@ -52,7 +52,7 @@ struct RoundEnd {
 constexpr int NoProgressPlies = 100;
 
 class Round {
-public:
+  public:
     Round(const Assignment& white, const Assignment& black);
     // From a set-up position (tests, studies): the pieces keep their slots' values.
     Round(const Board& board, const Assignment& white, const Assignment& black);
@@ -87,7 +87,7 @@ public:
     const std::optional<RoundEnd>& end() const { return end_; }
     const std::vector<Played>& history() const { return history_; }
 
-private:
+  private:
     Board board_;
     Assignment initial_[2];
     Assignment current_[2];
