@@ -343,6 +343,7 @@ class ChiefSpyGame final : public Game {
         pastRounds_.push_back(std::move(summary));
         emit(Audience::Everyone, std::move(body));
         stop_clock(nowMs);
+        clear_draw_offer();  // an offer was for the round that just ended
         if (score_.over()) {
             std::string reason = score_.points[0] >= PointsToWin || score_.points[1] >= PointsToWin
                                      ? std::string(reason_name(e.reason))

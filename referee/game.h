@@ -116,6 +116,8 @@ protected:
     bool clock_running() const { return clock_.running(); }
     // Stops the running clock (a pause between rounds); the next turn_completed restarts it.
     void stop_clock(std::int64_t nowMs) { clock_.stop(nowMs); }
+    // Withdraws a standing draw offer without an event (it lapsed with the round it was for).
+    void clear_draw_offer() { drawOffer_.reset(); }
     int turns_completed() const { return turnsCompleted_; }
     GameResult win_for(Seat winner, std::string reason) const;
     GameResult draw(std::string reason) const;

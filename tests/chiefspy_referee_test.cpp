@@ -186,6 +186,15 @@ TEST(ChiefSpyReferee, DrawByAgreementDrawsTheRoundOnly) {
     EXPECT_EQ(m.last("setup")->at("round").as_int64(), 2);
     // No draw offers during the set-up.
     EXPECT_FALSE(m.game->act(Seat::White, {{"type", "draw-offer"}}, 0).accepted);
+    // An offer standing when its round ends lapses with it (seat black is White now).
+    m.setup("2,3,4,C,S,5,6,7", "2,3,4,5,C,6,S,7");
+    m.play({"e2e4", "d7d5", "f1b5", "a7a6"});
+    EXPECT_TRUE(m.game->act(Seat::Black, {{"type", "draw-offer"}}, 0).accepted);
+    m.play({"b5e8"});  // takes the Spy: 1 point, the match goes on
+    EXPECT_EQ(m.last("round-end")->at("round").as_int64(), 2);
+    m.setup(SpyOnF, ChiefOnE);
+    EXPECT_FALSE(m.game->act(Seat::White, {{"type", "draw-accept"}}, 0).accepted);
+    EXPECT_TRUE(m.game->view(Seat::White, 0).at("drawOffer").is_null());
 }
 
 TEST(ChiefSpyReferee, ThreeDrawnRoundsDrawTheMatch) {
