@@ -151,8 +151,9 @@ ActionResult Game::common_action(Seat seat, std::string_view type, std::int64_t 
         }
         if (drawOffer_ && *drawOffer_ != seat) {  // offering against an offer accepts it
             emit(Audience::Everyone, {{"type", "draw-accepted"}, {"by", seat_name(seat)}});
+            drawOffer_.reset();
             clock_.stop(nowMs);
-            finish(draw("agreement"));
+            on_draw_agreed();
             return ActionResult::ok();
         }
         if (type == "draw-accept") return ActionResult::reject("there is no draw offer to accept");

@@ -102,6 +102,9 @@ protected:
     virtual void on_resign(Seat seat);
     virtual void on_flag(Seat flagged);
     virtual bool allows_draw_by_agreement() const { return true; }
+    // Both players agreed a draw (the offer and the clock are already cleared). By default
+    // the game ends drawn; a match of rounds may draw only the current round instead.
+    virtual void on_draw_agreed() { finish(draw("agreement")); }
     // Called once when the game ends, so secrets can be revealed.
     virtual void on_finish() {}
 
@@ -111,6 +114,10 @@ protected:
     // offer made by the side that just moved's opponent.
     void turn_completed(Seat mover, std::int64_t nowMs);
     bool clock_running() const { return clock_.running(); }
+    // Stops the running clock (a pause between rounds); the next turn_completed restarts it.
+    void stop_clock(std::int64_t nowMs) { clock_.stop(nowMs); }
+    // Withdraws a standing draw offer without an event (it lapsed with the round it was for).
+    void clear_draw_offer() { drawOffer_.reset(); }
     int turns_completed() const { return turnsCompleted_; }
     GameResult win_for(Seat winner, std::string reason) const;
     GameResult draw(std::string reason) const;

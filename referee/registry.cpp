@@ -13,6 +13,7 @@ struct VariantEntry {
 
 constexpr VariantEntry Variants[] = {
     {"chess", make_chess_game},
+    {"chiefspy", make_chiefspy_game},
     {"minesweeper", make_minesweeper_game},
 };
 

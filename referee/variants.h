@@ -8,6 +8,7 @@
 namespace arbiter::referee {
 
 std::unique_ptr<Game> make_chess_game(const GameOptions& options, RandomSource& random);
+std::unique_ptr<Game> make_chiefspy_game(const GameOptions& options, RandomSource& random);
 std::unique_ptr<Game> make_minesweeper_game(const GameOptions& options, RandomSource& random);
 
 }  // namespace arbiter::referee
