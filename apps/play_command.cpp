@@ -7,6 +7,7 @@
 
 #include "apps/chess_play.h"
 #include "apps/commands.h"
+#include "apps/chiefspy_play.h"
 #include "apps/minesweeper_play.h"
 
 namespace arbiter::apps {
@@ -28,9 +29,10 @@ void add_play_command(CLI::App& app, Registry& registry) {
             if (o->variant == "chess")
                 return play_chess_terminal(std::cin, std::cout, {o->fen, colour});
             if (!o->fen.empty()) throw UsageError("play: --fen is for chess only");
+            if (o->variant == "chiefspy") return play_chiefspy_terminal(std::cin, std::cout);
             if (o->variant == "minesweeper") return play_minesweeper_terminal(std::cin, std::cout);
             throw UsageError(fmt::format(
-                "play: unknown variant '{}' (known: chess, minesweeper)", o->variant));
+                "play: unknown variant '{}' (known: chess, chiefspy, minesweeper)", o->variant));
         };
     });
 }
