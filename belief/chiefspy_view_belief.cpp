@@ -65,15 +65,25 @@ ViewBelief belief_from_view(const json::object& view) {
         out.error = e.what();
         return out;
     }
+    // When the match is over the view still shows its last round; that round's last battle
+    // ended it only if a Chief or Spy fell (not after a resignation or a timeout).
     const json::value* phase = find(view, "phase");
-    bool over = phase && phase->is_string() && phase->get_string() == "over";
+    bool over = false;
+    if (phase && phase->is_string() && phase->get_string() == "over")
+        if (const json::value* rounds = find(view, "rounds");
+            rounds && rounds->is_array() && !rounds->get_array().empty() &&
+            rounds->get_array().back().is_object())
+            if (const json::value* reason = find(rounds->get_array().back().get_object(), "reason");
+                reason && reason->is_string())
+                over = reason->get_string() == "chief-captured" ||
+                       reason->get_string() == "spy-captured";
     std::map<std::int64_t, const json::object*> battleAt;
     const json::value* battles = find(view, "battles");
     if (battles && battles->is_array())
         for (const auto& b : battles->get_array())
             if (b.is_object())
-                if (const json::value* ply = find(b.get_object(), "ply"); ply && ply->is_int64())
-                    battleAt[ply->get_int64()] = &b.get_object();
+                if (const json::value* ply = find(b.get_object(), "ply"); ply && ply->is_number())
+                    battleAt[ply->to_number<std::int64_t>()] = &b.get_object();
     const json::value* moves = find(view, "moves");
     if (!moves || !moves->is_array()) return out;
     const auto& list = moves->get_array();
@@ -96,7 +106,7 @@ ViewBelief belief_from_view(const json::object& view) {
             }
             const json::value* ab = find(bonus->get_object(), "attacker");
             const json::value* db = find(bonus->get_object(), "defender");
-            if (!ab || !db || !ab->is_int64() || !db->is_int64()) {
+            if (!ab || !db || !ab->is_number() || !db->is_number()) {
                 out.error = "view: a battle's bonuses are malformed";
                 return out;
             }
@@ -105,7 +115,7 @@ ViewBelief belief_from_view(const json::object& view) {
                     out.error = *why;
                     return out;
                 }
-            BattleSeen seen{*attacker, *defender, int(ab->get_int64()), int(db->get_int64()),
+            BattleSeen seen{*attacker, *defender, ab->to_number<int>(), db->to_number<int>(),
                             *winner, over && ply == lastBattle && ply == std::int64_t(list.size())};
             if (auto why = out.belief->observe_battle(seen)) {
                 out.error = *why;
