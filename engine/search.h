@@ -467,7 +467,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         // Pruning of moves unlikely to matter (never at the root, never when mated).
         if (!root && bestScore > -ValueMateInMaxPly && hasPieces) {
             if (quiet) {
-                if (depth <= 8 && moveCount > (4 + depth * depth) / (2 - improving)) {
+                if (!PvNode && depth <= 8 && moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
                     skipQuiets = true;
                     continue;
                 }
@@ -592,9 +592,18 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     }
 
     MoveList<> list;
-    if (inCheck) generate_legal(pos_, list);
-    else generate_captures(pos_, list);
-    if (inCheck && list.empty()) return mated_in(ply);
+    if (inCheck) {
+        generate_legal(pos_, list);
+        if (list.empty()) return mated_in(ply);
+    } else {
+        // With only king and pawns, stalemate is a real danger: look for it.
+        if (non_pawn_material(pos_, pos_.side_to_move()) == 0) {
+            generate_legal(pos_, list);
+            if (list.empty()) return ValueDraw;
+            list.clear();
+        }
+        generate_captures(pos_, list);
+    }
 
     ScoredMove moves[320];
     int count = 0;
