@@ -29,6 +29,10 @@ constexpr int PassedFreeEg[8] = {0, 0, 2, 5, 10, 18, 30, 0};
 constexpr int PassedProtectedMg = 12;
 constexpr int ShieldPenalty = 8;
 constexpr int TempoMg = 12;
+constexpr int ThreatByPawnMg = 55, ThreatByPawnEg = 35;
+constexpr int ThreatByMinorMg = 35, ThreatByMinorEg = 25;
+constexpr int ThreatByRookMg = 30, ThreatByRookEg = 15;
+constexpr int HangingMg = 25, HangingEg = 15;
 
 namespace eval_detail {
 

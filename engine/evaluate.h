@@ -53,6 +53,10 @@ int evaluate(const BasicPosition<R>& pos) {
     for (Color c : {White, Black})
         if (ksq[c] != NoSquare) kingZone[c] = t.kingZone[c][ksq[c]];
     int attackers[2] = {0, 0}, attackWeight[2] = {0, 0};  // on the king of that colour
+    Bitboard attacked[2] = {pawnAttacks[White], pawnAttacks[Black]};
+    Bitboard minorAttacks[2] = {0, 0}, rookAttacks[2] = {0, 0};
+    for (Color c : {White, Black})
+        if (ksq[c] != NoSquare) attacked[c] |= king_attacks<G>(ksq[c]);
     int phase = 0;
 
     for (Color c : {White, Black}) {
@@ -72,6 +76,9 @@ int evaluate(const BasicPosition<R>& pos) {
                 if (pt == Bishop) through ^= pos.pieces(c, Queen);
                 if (pt == Rook) through ^= pos.pieces(c, Rook, Queen);
                 Bitboard att = piece_attacks<G>(pt, s, through);
+                attacked[c] |= att;
+                if (pt == Knight || pt == Bishop) minorAttacks[c] |= att;
+                if (pt == Rook) rookAttacks[c] |= att;
                 int mob = std::min(popcount(att & mobilityArea), MaxMobility - 1);
                 mg[c] += t.mobilityMg[pt][mob];
                 eg[c] += t.mobilityEg[pt][mob];
@@ -156,6 +163,20 @@ int evaluate(const BasicPosition<R>& pos) {
             }
             mg[c] -= ShieldPenalty * shieldMissing;
         }
+    }
+
+    // Threats: pieces attacked by pawns or by lesser pieces, and pieces left hanging.
+    for (Color c : {White, Black}) {
+        Color o = ~c;
+        Bitboard targets = pos.pieces(o) & ~pos.pieces(o, Pawn) & ~pos.pieces(o, King);
+        int byPawn = popcount(targets & pawnAttacks[c]);
+        int byMinor = popcount(minorAttacks[c] & pos.pieces(o, Rook, Queen));
+        int byRook = popcount(rookAttacks[c] & pos.pieces(o, Queen));
+        int hanging = popcount(targets & attacked[c] & ~attacked[o]);
+        mg[c] += ThreatByPawnMg * byPawn + ThreatByMinorMg * byMinor + ThreatByRookMg * byRook +
+                 HangingMg * hanging;
+        eg[c] += ThreatByPawnEg * byPawn + ThreatByMinorEg * byMinor + ThreatByRookEg * byRook +
+                 HangingEg * hanging;
     }
 
     // King danger: a quadratic term in the weight of attacks on the king zone.

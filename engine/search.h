@@ -81,6 +81,7 @@ public:
         for (auto& side : history_)
             for (auto& row : side) row.fill(0);
         for (auto& row : counterMoves_) row.fill(Move::none());
+        contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
     }
 
     // Searches the root position within the limits; stop may be raised by another thread.
@@ -131,10 +132,26 @@ private:
         for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
     }
-    int history_of(Move m) const { return history_[pos_.side_to_move()][m.from()][m.to()]; }
-    void add_history(Color c, Move m, int bonus) {
+    // History of the move itself plus its history as a reply to the previous move.
+    int history_of(Move m, int ply) const {
+        int h = history_[pos_.side_to_move()][m.from()][m.to()];
+        if (std::size_t i = cont_index(m, ply); i != NoIndex) h += contHistory_[i];
+        return h;
+    }
+    static constexpr std::size_t NoIndex = ~std::size_t(0);
+    std::size_t cont_index(Move m, int ply) const {
+        if (ply == 0 || !stack_[ply - 1].move.is_ok()) return NoIndex;
+        const Frame& prev = stack_[ply - 1];
+        return ((std::size_t(prev.moved) * N + prev.move.to()) * 16 + pos_.moved_piece(m)) * N +
+               m.to();
+    }
+    void add_history(Color c, Move m, int ply, int bonus) {
         int& h = history_[c][m.from()][m.to()];
         h += bonus - h * std::abs(bonus) / 16384;
+        if (std::size_t i = cont_index(m, ply); i != NoIndex) {
+            std::int16_t& ch = contHistory_[i];
+            ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
+        }
     }
     bool is_quiet(Move m) const {
         return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion;
@@ -175,6 +192,7 @@ private:
     std::array<int, MaxPly + 2> pvLength_{};
     std::array<std::array<std::array<int, N>, N>, 2> history_{};
     std::array<std::array<Move, N>, 16> counterMoves_{};
+    std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
 };
 
 template <typename R>
@@ -212,7 +230,7 @@ void Searcher<R>::score_moves(ScoredMove* moves, int count, Move ttMove, int ply
         else if (m == f.killers[0]) s = 19'000'000;
         else if (m == f.killers[1]) s = 18'000'000;
         else if (m == counter) s = 17'000'000;
-        else s = history_of(m);
+        else s = history_of(m, ply);
         moves[i].score = s;
     }
 }
@@ -232,6 +250,7 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
     for (auto& side : history_)  // age the history between moves
         for (auto& row : side)
             for (int& h : row) h /= 2;
+    for (auto& h : contHistory_) h = std::int16_t(h / 2);
 
     SearchResult result;
     rootMoves_.clear();
@@ -503,7 +522,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                 if (inCheck) --reduction;
                 if (quiet) {
                     if (moves[i].score >= 17'000'000) reduction -= 2;  // killers, counter
-                    else reduction -= std::clamp(moves[i].score / 6000, -2, 2);
+                    else reduction -= std::clamp(moves[i].score / 8000, -2, 2);
                 }
                 reduction = std::clamp(reduction - 1, 0, newDepth - 1);
             }
@@ -537,8 +556,8 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
 
     if (bestScore >= beta && is_quiet(bestMove)) {
         int bonus = std::min(16 * depth * depth + 32 * depth, 1500);
-        add_history(us, bestMove, bonus);
-        for (int i = 0; i < quietCount; ++i) add_history(us, quietsTried[i], -bonus);
+        add_history(us, bestMove, ply, bonus);
+        for (int i = 0; i < quietCount; ++i) add_history(us, quietsTried[i], ply, -bonus);
         if (ss.killers[0] != bestMove) {
             ss.killers[1] = ss.killers[0];
             ss.killers[0] = bestMove;
@@ -609,7 +628,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     int count = 0;
     const Move ttMove = ttHit ? tte.move : Move::none();
     for (Move m : list) {
-        int s = m == ttMove ? 1 << 24 : is_quiet(m) ? history_of(m) - (1 << 20) : capture_order(m);
+        int s = m == ttMove ? 1 << 24 : is_quiet(m) ? history_of(m, ply) - (1 << 20) : capture_order(m);
         moves[count++] = {m, s};
     }
 
