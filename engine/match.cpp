@@ -152,7 +152,7 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     e.score = s;
     e.elo = elo_from_score(s);
     double lo = elo_from_score(s - 1.96 * deviation), hi = elo_from_score(s + 1.96 * deviation);
-    e.margin = (hi - lo) / 2;
+    e.margin = std::isfinite(hi) && std::isfinite(lo) ? (hi - lo) / 2 : std::numeric_limits<double>::infinity();
     return e;
 }
 
