@@ -27,6 +27,7 @@ constexpr int PassedMg[8] = {0, 5, 8, 14, 28, 50, 80, 0};
 constexpr int PassedEg[8] = {0, 10, 15, 28, 50, 85, 130, 0};
 constexpr int PassedFreeEg[8] = {0, 0, 2, 5, 10, 18, 30, 0};
 constexpr int PassedProtectedMg = 12;
+constexpr int ConnectedMg[8] = {0, 3, 5, 8, 14, 24, 40, 0};
 constexpr int ShieldPenalty = 8;
 constexpr int TempoMg = 12;
 constexpr int ThreatByPawnMg = 55, ThreatByPawnEg = 35;

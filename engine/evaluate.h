@@ -121,6 +121,11 @@ int evaluate(const BasicPosition<R>& pos) {
                 mg[c] -= IsolatedMg;
                 eg[c] -= IsolatedEg;
             }
+            if ((pawnAttacks[c] & square_bb<G>(s)) ||
+                (t.adjacentFiles[file] & rank_bb<G>(G::rank_of(s)) & pawns[c])) {
+                mg[c] += ConnectedMg[t.rank8[rr]];  // defended by a pawn or side by side
+                eg[c] += ConnectedMg[t.rank8[rr]] / 2;
+            }
             if (t.forwardFile[c][s] & pawns[c]) {
                 mg[c] -= DoubledMg;
                 eg[c] -= DoubledEg;

@@ -62,9 +62,12 @@ inline double gaussian(std::mt19937_64& rng) {
 }  // namespace level_detail
 
 // The move the given level plays here; Move::none() when there is no legal move.
+// maxMs (if >= 0) caps the thinking time (a UCI clock), stop aborts it; either makes the
+// choice depend on the machine's speed.
 template <typename R>
 Move choose_level_move(const BasicPosition<R>& pos, int level, std::uint64_t seed,
-                       TranspositionTable* sharedTable = nullptr) {
+                       TranspositionTable* sharedTable = nullptr, std::int64_t maxMs = -1,
+                       const std::atomic<bool>* stop = nullptr) {
     std::mt19937_64 rng(seed);
     MoveList<> legal = legal_moves(pos);
     if (legal.empty()) return Move::none();
@@ -79,11 +82,11 @@ Move choose_level_move(const BasicPosition<R>& pos, int level, std::uint64_t see
     if (s.noise == 0) {
         SearchLimits limits;
         limits.nodes = s.nodes;
-        limits.movetime = s.movetimeMs;
+        limits.movetime = maxMs >= 0 ? std::min(maxMs, s.movetimeMs) : s.movetimeMs;
         limits.moveOverhead = 0;
-        return searcher->run(pos, limits).best;
+        return searcher->run(pos, limits, stop).best;
     }
-    auto scores = searcher->score_root_moves(pos, s.depth, s.nodes);
+    auto scores = searcher->score_root_moves(pos, s.depth, s.nodes, maxMs, stop);
     Move best = scores.front().first;
     double bestValue = -1e18;
     for (auto [m, v] : scores) {

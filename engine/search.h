@@ -91,8 +91,11 @@ public:
     // Every root move with its score from a full-window search, by iterative deepening to
     // maxDepth or until the node budget runs out (the last complete depth counts). The
     // computer levels add noise to these.
+    // maxMs (if >= 0) and stop cut the deepening short the same way.
     std::vector<std::pair<Move, int>> score_root_moves(const Position& root, int maxDepth,
-                                                       std::uint64_t nodeBudget);
+                                                       std::uint64_t nodeBudget,
+                                                       std::int64_t maxMs = -1,
+                                                       const std::atomic<bool>* stop = nullptr);
 
     std::uint64_t nodes() const { return nodes_; }
     // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
@@ -351,13 +354,16 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
 
 template <typename R>
 std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(const Position& root, int maxDepth,
-                                                                std::uint64_t nodeBudget) {
+                                                                std::uint64_t nodeBudget,
+                                                                std::int64_t maxMs,
+                                                                const std::atomic<bool>* stop) {
     pos_ = root;
     limits_ = SearchLimits{};
     limits_.nodes = nodeBudget;
-    stop_ = nullptr;
+    stop_ = stop;
     start_ = std::chrono::steady_clock::now();
     budget_ = TimeBudget{};
+    budget_.maximum = maxMs;
     nodes_ = 0;
     stopped_ = false;
     tt_.new_search();

@@ -351,7 +351,8 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
         };
         Move best, ponderMove;
         if (level <= MaxLevel - 1 && !legal_moves(root).empty()) {
-            best = choose_level_move(root, level, seed, &tt_);
+            TimeBudget budget = plan_time(limits, root.side_to_move());
+            best = choose_level_move(root, level, seed, &tt_, budget.maximum, &stop_);
             emit(fmt::format("info string level {} move", level));
         } else {
             SearchResult r = searcher_->run(root, limits, &stop_, onInfo);
