@@ -86,10 +86,7 @@ void UciEngine::loop(std::istream& in) {
     while (std::getline(in, line))
         if (!handle(line)) return;
     // End of input: let a finite search finish, stop an endless one.
-    if (searching_ && !pondering_) {
-        // An infinite search never ends by itself; the worker checks stop_ then.
-        wait();
-    }
+    if (!infinite_ && !pondering_) wait();  // an endless search would never end by itself
     stop_and_wait();
 }
 
@@ -325,7 +322,7 @@ void UciEngine::cmd_go(const std::string& args) {
 void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool ponder) {
     stop_ = false;
     pondering_ = ponder;
-    searching_ = true;
+    infinite_ = infinite;
     const Position root = pos_;
     const int level = strength_level();
     const std::uint64_t seed = gameSeed_ * 1000003u + std::uint64_t(root.game_ply());
@@ -368,7 +365,6 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
             line += " ponder " + to_uci(p, ponderMove);
         }
         emit(line);
-        searching_ = false;
     });
 }
 

@@ -55,7 +55,7 @@ private:
     std::thread worker_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
-    std::atomic<bool> searching_{false};
+    std::atomic<bool> infinite_{false};
     std::uint64_t gameSeed_ = 0;
 
     // Options.

@@ -144,6 +144,22 @@ TEST(EngineUci, QuitEndsTheLoopAndStopsTheSearch) {
     EXPECT_EQ(text.find("readyok"), std::string::npos);  // nothing after quit is read
 }
 
+TEST(EngineUci, EndOfInputFinishesAFiniteSearchAndStopsAnEndlessOne) {
+    std::ostringstream out;
+    {
+        UciEngine uci(out);
+        std::istringstream in("position startpos\ngo depth 4\n");
+        uci.loop(in);
+    }
+    EXPECT_NE(out.str().find("info depth 4 "), std::string::npos);
+    EXPECT_EQ(count_prefix(out.str(), "bestmove "), 1);
+    std::ostringstream out2;
+    UciEngine uci2(out2);
+    std::istringstream in2("position startpos\ngo infinite\n");
+    uci2.loop(in2);  // returns instead of waiting for a "stop" that never comes
+    EXPECT_EQ(count_prefix(out2.str(), "bestmove "), 1);
+}
+
 TEST(EngineUci, NodesLimitStopsTheSearch) {
     std::ostringstream out;
     UciEngine uci(out);
