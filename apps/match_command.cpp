@@ -12,8 +12,8 @@ namespace arbiter::apps {
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> parse_options(const std::vector<std::string>& items,
-                                                               const char* flag) {
+std::vector<std::pair<std::string, std::string>> parse_options(
+    const std::vector<std::string>& items, const char* flag) {
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& item : items) {
         auto eq = item.find('=');
@@ -34,11 +34,16 @@ void add_match_command(CLI::App& app, Registry& registry) {
         std::vector<std::string> options1, options2;
     };
     auto args = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand("match", "Play a match between two UCI engines with our rules as arbiter");
-    cmd->add_option("--engine1", args->options.engine1.command, "Command line of engine 1")->required();
-    cmd->add_option("--engine2", args->options.engine2.command, "Command line of engine 2")->required();
-    cmd->add_option("--name1", args->options.engine1.name, "Name of engine 1 (default: its id name)");
-    cmd->add_option("--name2", args->options.engine2.name, "Name of engine 2 (default: its id name)");
+    auto* cmd = app.add_subcommand(
+        "match", "Play a match between two UCI engines with our rules as arbiter");
+    cmd->add_option("--engine1", args->options.engine1.command, "Command line of engine 1")
+        ->required();
+    cmd->add_option("--engine2", args->options.engine2.command, "Command line of engine 2")
+        ->required();
+    cmd->add_option("--name1", args->options.engine1.name,
+                    "Name of engine 1 (default: its id name)");
+    cmd->add_option("--name2", args->options.engine2.name,
+                    "Name of engine 2 (default: its id name)");
     cmd->add_option("--option1", args->options1, "UCI option NAME=VALUE for engine 1 (repeatable)");
     cmd->add_option("--option2", args->options2, "UCI option NAME=VALUE for engine 2 (repeatable)");
     cmd->add_option("--games", args->options.games, "Number of games (colours alternate)")
@@ -60,7 +65,9 @@ void add_match_command(CLI::App& app, Registry& registry) {
                 args->options.engine2.options = parse_options(args->options2, "--option2");
                 if (!args->openings.empty()) {
                     std::ifstream in(args->openings);
-                    if (!in) throw UsageError(fmt::format("match: cannot open openings file '{}'", args->openings));
+                    if (!in)
+                        throw UsageError(
+                            fmt::format("match: cannot open openings file '{}'", args->openings));
                     args->options.openings = engine::read_openings(in);
                 }
             } catch (const std::invalid_argument& e) {

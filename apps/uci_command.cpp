@@ -10,7 +10,8 @@
 namespace arbiter::apps {
 
 void add_uci_command(CLI::App& app, Registry& registry) {
-    auto* cmd = app.add_subcommand("uci", "Run the chess engine over the UCI protocol (stdin/stdout)");
+    auto* cmd =
+        app.add_subcommand("uci", "Run the chess engine over the UCI protocol (stdin/stdout)");
     auto words = std::make_shared<std::vector<std::string>>();
     cmd->add_option("command", *words, "A command to run instead of reading stdin (e.g. bench 10)");
     cmd->callback([&registry, words] {

@@ -32,8 +32,10 @@ void generate_captures(const BasicPosition<R>& pos, MoveList<Cap>& list) {
         while (targets) {
             Square to = pop_lsb(targets);
             if (ksq != NoSquare && !stays_legal(from, to)) continue;
-            if (promotes) list.push(Move::make(from, to, MoveKind::Promotion, Queen));
-            else list.push(Move::make(from, to));
+            if (promotes)
+                list.push(Move::make(from, to, MoveKind::Promotion, Queen));
+            else
+                list.push(Move::make(from, to));
         }
     }
     for (PieceType pt : {Knight, Bishop, Rook, Queen}) {
@@ -41,8 +43,7 @@ void generate_captures(const BasicPosition<R>& pos, MoveList<Cap>& list) {
         while (b) {
             Square from = pop_lsb(b);
             Bitboard targets = piece_attacks<G>(pt, from, occupied) & enemies;
-            if (ksq != NoSquare && (pinned & square_bb<G>(from)))
-                targets &= line_bb<G>(ksq, from);
+            if (ksq != NoSquare && (pinned & square_bb<G>(from))) targets &= line_bb<G>(ksq, from);
             while (targets) list.push(Move::make(from, pop_lsb(targets)));
         }
     }
@@ -51,7 +52,8 @@ void generate_captures(const BasicPosition<R>& pos, MoveList<Cap>& list) {
         Bitboard withoutKing = occupied ^ square_bb<G>(ksq);
         while (targets) {
             Square to = pop_lsb(targets);
-            if (!(pos.attackers_to(to, withoutKing) & pos.pieces(them))) list.push(Move::make(ksq, to));
+            if (!(pos.attackers_to(to, withoutKing) & pos.pieces(them)))
+                list.push(Move::make(ksq, to));
         }
     }
 }

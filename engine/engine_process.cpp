@@ -16,7 +16,8 @@ EngineProcess::EngineProcess(const std::string& command) {
     // A write to an engine that died must fail with EPIPE, not kill the match.
     ::signal(SIGPIPE, SIG_IGN);
     int in[2], out[2];
-    if (::pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the engine");
+    if (::pipe2(in, O_CLOEXEC) != 0)
+        throw std::runtime_error("cannot create a pipe for the engine");
     if (::pipe2(out, O_CLOEXEC) != 0) {
         ::close(in[0]);
         ::close(in[1]);
@@ -112,9 +113,12 @@ std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline) 
         if (r <= 0) continue;
         char chunk[4096];
         ssize_t n = ::read(fromEngine_, chunk, sizeof chunk);
-        if (n > 0) buffer_.append(chunk, std::size_t(n));
-        else if (n == 0) eof_ = true;
-        else if (errno != EAGAIN && errno != EINTR) eof_ = true;
+        if (n > 0)
+            buffer_.append(chunk, std::size_t(n));
+        else if (n == 0)
+            eof_ = true;
+        else if (errno != EAGAIN && errno != EINTR)
+            eof_ = true;
         if (buffer_.size() > (1u << 20)) buffer_.clear();  // a runaway engine: drop the junk
     }
 }

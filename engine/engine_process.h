@@ -12,7 +12,7 @@
 namespace arbiter::engine {
 
 class EngineProcess {
-public:
+  public:
     using Clock = std::chrono::steady_clock;
 
     // Runs `command` through /bin/sh; throws std::runtime_error if no process can be made.
@@ -29,7 +29,7 @@ public:
     bool closed() const { return eof_; }
     void kill();
 
-private:
+  private:
     pid_t pid_ = -1;
     int toEngine_ = -1;
     int fromEngine_ = -1;

@@ -68,7 +68,8 @@ inline int square_value(PieceType pt, int f, int r, bool endgame) {
         }
         case Rook:
             if (endgame) return 510 + (r == 6 ? 8 : 0);
-            return 470 + (r == 6 ? 16 : 0) + (f == 3 || f == 4 ? 5 : 0) - (f == 0 || f == 7 ? 4 : 0);
+            return 470 + (r == 6 ? 16 : 0) + (f == 3 || f == 4 ? 5 : 0) -
+                   (f == 0 || f == 7 ? 4 : 0);
         case Queen:
             if (endgame) return 960 + 4 * (cf + cr);
             return 940 + 2 * (cf + cr);
@@ -80,12 +81,15 @@ inline int square_value(PieceType pt, int f, int r, bool endgame) {
             if (r == 1) return secondRank[f];
             return -25 * (r - 1) - 10;
         }
-        default: return 0;
+        default:
+            return 0;
     }
 }
 
 inline int mobility_value(PieceType pt, int n, bool endgame) {
-    struct Shape { int base, mg, eg, cap; };
+    struct Shape {
+        int base, mg, eg, cap;
+    };
     constexpr Shape shapes[6] = {{0, 0, 0, 0},  {4, 5, 5, 8},   {6, 5, 5, 12},
                                  {6, 3, 5, 14}, {12, 2, 3, 27}, {0, 0, 0, 0}};
     const Shape& s = shapes[pt];
@@ -111,7 +115,8 @@ struct EvalTables {
         for (int r = 0; r < G::Ranks; ++r) rank8[r] = (r * 7 + (G::Ranks - 1) / 2) / (G::Ranks - 1);
         for (int f = 0; f < G::Files; ++f) fileMask[f] = file_bb<G>(f);
         for (int f = 0; f < G::Files; ++f)
-            adjacentFiles[f] = (f > 0 ? fileMask[f - 1] : 0) | (f + 1 < G::Files ? fileMask[f + 1] : 0);
+            adjacentFiles[f] =
+                (f > 0 ? fileMask[f - 1] : 0) | (f + 1 < G::Files ? fileMask[f + 1] : 0);
         for (int pt = 0; pt < 6; ++pt)
             for (int n = 0; n < MaxMobility; ++n) {
                 mobilityMg[pt][n] = eval_detail::mobility_value(PieceType(pt), n, false);

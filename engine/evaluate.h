@@ -18,8 +18,10 @@ namespace eval_detail {
 
 template <typename G, Color C>
 inline typename G::Bitboard pawn_attack_span(typename G::Bitboard pawns) {
-    if constexpr (C == White) return shift<G, NorthEast>(pawns) | shift<G, NorthWest>(pawns);
-    else return shift<G, SouthEast>(pawns) | shift<G, SouthWest>(pawns);
+    if constexpr (C == White)
+        return shift<G, NorthEast>(pawns) | shift<G, NorthWest>(pawns);
+    else
+        return shift<G, SouthEast>(pawns) | shift<G, SouthWest>(pawns);
 }
 
 inline int chebyshev(int f1, int r1, int f2, int r2) {
@@ -211,10 +213,11 @@ int evaluate(const BasicPosition<R>& pos) {
     } else if (!pawns[strong] && strongNp - weakNp <= 500 && weakNp) {
         egScore /= 3;  // e.g. rook against minor
     }
-    if (pos.count(White, Bishop) == 1 && pos.count(Black, Bishop) == 1 &&
-        strongNp == 330 && weakNp == 330) {
+    if (pos.count(White, Bishop) == 1 && pos.count(Black, Bishop) == 1 && strongNp == 330 &&
+        weakNp == 330) {
         Bitboard dark = dark_squares_bb<G>();
-        bool whiteDark = pos.pieces(White, Bishop) & dark, blackDark = pos.pieces(Black, Bishop) & dark;
+        bool whiteDark = pos.pieces(White, Bishop) & dark,
+             blackDark = pos.pieces(Black, Bishop) & dark;
         if (whiteDark != blackDark) egScore /= 2;  // opposite-coloured bishops
     }
     // Mop-up: drive a bare king to the edge and bring ours close.

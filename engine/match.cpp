@@ -33,8 +33,8 @@ TimeControl parse_time_control(const std::string& text) {
             used = 0;
         }
         if (used != part.size() || part.empty() || !(v >= 0) || v > 1e7)
-            throw std::invalid_argument(fmt::format(
-                "time control '{}': expected seconds[+increment], e.g. 10+0.1", text));
+            throw std::invalid_argument(
+                fmt::format("time control '{}': expected seconds[+increment], e.g. 10+0.1", text));
         return std::int64_t(std::llround(v * 1000));
     };
     TimeControl tc;
@@ -42,97 +42,9 @@ TimeControl parse_time_control(const std::string& text) {
     tc.baseMs = number(text.substr(0, plus));
     tc.incrementMs = plus == std::string::npos ? 0 : number(text.substr(plus + 1));
     if (tc.baseMs <= 0)
-        throw std::invalid_argument(fmt::format("time control '{}': the base time must be positive", text));
+        throw std::invalid_argument(
+            fmt::format("time control '{}': the base time must be positive", text));
     return tc;
-}
-
-const std::vector<Opening>& builtin_openings() {
-    static const std::vector<Opening> openings = [] {
-        const char* lines[] = {
-            "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",                 // Spanish
-            "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6",       // Italian
-            "e2e4 e7e5 g1f3 g8f6 f3e5 d7d6 e5f3 f6e4",       // Petroff
-            "e2e4 e7e5 b1c3 g8f6 g2g3",                      // Vienna
-            "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3",  // Open Sicilian
-            "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 b8c6 b1c3 d8c7",
-            "e2e4 c7c5 b1c3 b8c6 g2g3 g7g6 f1g2 f8g7",       // Closed Sicilian
-            "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6",                 // French
-            "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5",                 // Caro-Kann
-            "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6",                 // Pirc
-            "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5",                 // Scandinavian
-            "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",                 // Queen's Gambit Declined
-            "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3",            // Slav
-            "d2d4 d7d5 c1f4 g8f6 e2e3 c7c5 c2c3 b8c6",       // London
-            "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6",       // King's Indian
-            "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",                 // Nimzo-Indian
-            "d2d4 g8f6 c2c4 c7c5 d4d5 e7e6 b1c3 e6d5 c4d5 d7d6",  // Benoni
-            "d2d4 g8f6 g1f3 e7e6 c1g5 c7c5 e2e3",            // Torre
-            "d2d4 f7f5 g2g3 g8f6 f1g2 g7g6",                 // Dutch
-            "c2c4 e7e5 b1c3 g8f6 g2g3",                      // English
-            "c2c4 c7c5 g1f3 g8f6 b1c3 b8c6",                 // Symmetrical English
-            "g1f3 d7d5 g2g3 g8f6 f1g2",                      // Reti
-        };
-        std::vector<Opening> list;
-        for (const char* line : lines) {
-            Opening o;
-            std::istringstream in(line);
-            for (std::string m; in >> m;) o.moves.push_back(m);
-            list.push_back(o);
-        }
-        return list;
-    }();
-    return openings;
-}
-
-Position opening_position(const Opening& opening) {
-    Position pos;
-    try {
-        if (!opening.fen.empty()) pos = Position::from_fen(opening.fen);
-    } catch (const NotationError& e) {
-        throw std::invalid_argument(e.what());
-    }
-    if (pos.king_square(White) == NoSquare || pos.king_square(Black) == NoSquare)
-        throw std::invalid_argument(fmt::format("FEN '{}': each side needs a king", opening.fen));
-    for (const std::string& text : opening.moves) {
-        try {
-            pos.do_move(parse_uci(pos, text));
-        } catch (const NotationError& e) {
-            throw std::invalid_argument(e.what());
-        }
-    }
-    return pos;
-}
-
-std::vector<Opening> read_openings(std::istream& in) {
-    std::vector<Opening> list;
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        auto first = line.find_first_not_of(" \t");
-        if (first == std::string::npos || line[first] == '#') continue;
-        std::istringstream words(line);
-        std::vector<std::string> tokens;
-        for (std::string w; words >> w;) tokens.push_back(w);
-        Opening o;
-        std::size_t i = 0;
-        if (tokens[0].find('/') != std::string::npos) {
-            std::string fen;
-            for (; i < tokens.size() && tokens[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + tokens[i];
-            o.fen = fen;
-            if (i < tokens.size()) ++i;  // "moves"
-        }
-        for (; i < tokens.size(); ++i) o.moves.push_back(tokens[i]);
-        try {
-            opening_position(o);
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(fmt::format("openings line {}: {}", number, e.what()));
-        }
-        list.push_back(o);
-    }
-    if (list.empty()) throw std::invalid_argument("openings file has no openings");
-    return list;
 }
 
 double elo_from_score(double score) {
@@ -152,7 +64,8 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     e.score = s;
     e.elo = elo_from_score(s);
     double lo = elo_from_score(s - 1.96 * deviation), hi = elo_from_score(s + 1.96 * deviation);
-    e.margin = std::isfinite(hi) && std::isfinite(lo) ? (hi - lo) / 2 : std::numeric_limits<double>::infinity();
+    e.margin = std::isfinite(hi) && std::isfinite(lo) ? (hi - lo) / 2
+                                                      : std::numeric_limits<double>::infinity();
     return e;
 }
 
@@ -160,9 +73,12 @@ namespace {
 
 const char* result_text(GameResult r) {
     switch (r) {
-        case GameResult::WhiteWins: return "1-0";
-        case GameResult::BlackWins: return "0-1";
-        case GameResult::Draw: return "1/2-1/2";
+        case GameResult::WhiteWins:
+            return "1-0";
+        case GameResult::BlackWins:
+            return "0-1";
+        case GameResult::Draw:
+            return "1/2-1/2";
     }
     return "*";
 }
@@ -205,7 +121,8 @@ Player start_player(const EngineConfig& config) {
         p.send(fmt::format("setoption name {} value {}", name, value));
     p.send("ucinewgame");
     p.send("isready");
-    if (!wait_for(p, "readyok", std::chrono::seconds(10))) pl.failure = "no 'readyok' from the engine";
+    if (!wait_for(p, "readyok", std::chrono::seconds(10)))
+        pl.failure = "no 'readyok' from the engine";
     return pl;
 }
 
@@ -232,12 +149,15 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
     Player players[2] = {start_player(white), start_player(black)};
     g.white = players[White].name.empty() ? white.command : players[White].name;
     g.black = players[Black].name.empty() ? black.command : players[Black].name;
-    auto win_for = [](Color c) { return c == White ? GameResult::WhiteWins : GameResult::BlackWins; };
+    auto win_for = [](Color c) {
+        return c == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    };
     for (Color c : {White, Black}) {
         if (!players[c].failure.empty()) {
             bool otherFailed = !players[~c].failure.empty();
             g.result = otherFailed ? GameResult::Draw : win_for(~c);
-            g.reason = fmt::format("{} failed to start: {}", c == White ? "White" : "Black", players[c].failure);
+            g.reason = fmt::format("{} failed to start: {}", c == White ? "White" : "Black",
+                                   players[c].failure);
             return g;
         }
     }
@@ -268,8 +188,8 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
             g.reason = fmt::format("{} {}", side, why);
         };
         p.send(position_command(opening, g.moves, start));
-        std::string go = fmt::format("go wtime {} btime {} winc {} binc {}", clock[White], clock[Black],
-                                     tc.incrementMs, tc.incrementMs);
+        std::string go = fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
+                                     clock[Black], tc.incrementMs, tc.incrementMs);
         const auto sent = EngineProcess::Clock::now();
         if (!p.send(go)) {
             forfeit("engine died");
@@ -290,8 +210,10 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
                               EngineProcess::Clock::now() - sent)
                               .count();
         if (!bestmove) {
-            if (p.closed()) forfeit("engine died");
-            else forfeit("lost on time (no move)");
+            if (p.closed())
+                forfeit("engine died");
+            else
+                forfeit("lost on time (no move)");
             break;
         }
         if (used > clock[us] + timeMarginMs) {
@@ -356,8 +278,10 @@ std::string game_pgn(const GameRecord& game, int round, const std::string& event
     bool first = true;
     for (Move m : all) {
         std::string token;
-        if (pos.side_to_move() == White) token = fmt::format("{}. ", pos.fullmove_number());
-        else if (first) token = fmt::format("{}... ", pos.fullmove_number());
+        if (pos.side_to_move() == White)
+            token = fmt::format("{}. ", pos.fullmove_number());
+        else if (first)
+            token = fmt::format("{}... ", pos.fullmove_number());
         token += move_to_san(pos, m);
         first = false;
         pos.do_move(m);
@@ -383,7 +307,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     std::ofstream pgn;
     if (!options.pgnPath.empty()) {
         pgn.open(options.pgnPath);
-        if (!pgn) throw std::invalid_argument(fmt::format("cannot write PGN file '{}'", options.pgnPath));
+        if (!pgn)
+            throw std::invalid_argument(fmt::format("cannot write PGN file '{}'", options.pgnPath));
     }
     MatchResult total;
     std::mutex mutex;
@@ -405,9 +330,12 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             if (name1.empty()) name1 = engine1White ? g.white : g.black;
             if (name2.empty()) name2 = engine1White ? g.black : g.white;
             bool engine1Won = (g.result == GameResult::WhiteWins) == engine1White;
-            if (g.result == GameResult::Draw) ++total.draws;
-            else if (engine1Won) ++total.wins;
-            else ++total.losses;
+            if (g.result == GameResult::Draw)
+                ++total.draws;
+            else if (engine1Won)
+                ++total.wins;
+            else
+                ++total.losses;
             out << fmt::format("Game {} ({} vs {}): {} {{{}}}  [{} finished: +{} ={} -{}]\n", i + 1,
                                g.white, g.black, result_text(g.result), g.reason, finished,
                                total.wins, total.draws, total.losses);
@@ -423,8 +351,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     for (auto& t : threads) t.join();
 
     EloEstimate e = estimate_elo(total.wins, total.draws, total.losses);
-    out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2, total.wins,
-                       total.losses, total.draws, e.score, options.games);
+    out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2,
+                       total.wins, total.losses, total.draws, e.score, options.games);
     out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo, e.margin);
     return total;
 }

@@ -31,9 +31,12 @@ std::string move_to_san(const BasicPosition<R>& pos, Move m) {
             }
             if (ambiguous) {
                 std::string name = G::square_name(m.from());
-                if (!sameFile) san += name[0];
-                else if (!sameRank) san += name.substr(1);
-                else san += name;
+                if (!sameFile)
+                    san += name[0];
+                else if (!sameRank)
+                    san += name.substr(1);
+                else
+                    san += name;
             }
         }
         if (capture) san += 'x';

@@ -52,7 +52,8 @@ struct ReductionTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     ReductionTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = std::uint8_t(0.8 + std::log(d) * std::log(m) / 2.3);
+            for (int m = 1; m < 64; ++m)
+                r[d][m] = std::uint8_t(0.8 + std::log(d) * std::log(m) / 2.3);
     }
     int operator()(int depth, int moveCount) const {
         return r[std::min(depth, 63)][std::min(moveCount, 63)];
@@ -68,7 +69,7 @@ inline const ReductionTable& reductions() {
 
 template <typename R>
 class Searcher {
-public:
+  public:
     using G = typename R::Geometry;
     using Position = BasicPosition<R>;
     static constexpr int N = G::Squares;
@@ -101,7 +102,7 @@ public:
     // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
     void set_ponder_flag(const std::atomic<bool>* flag) { ponder_ = flag; }
 
-private:
+  private:
     struct Frame {
         int staticEval = ValueNone;
         Move move;
@@ -156,9 +157,7 @@ private:
             ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
         }
     }
-    bool is_quiet(Move m) const {
-        return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion;
-    }
+    bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
     int capture_order(Move m) const {
         PieceType victim = m.kind() == MoveKind::EnPassant ? Pawn : type_of(pos_.piece_on(m.to()));
         if (pos_.empty(m.to()) && m.kind() != MoveKind::EnPassant) victim = Pawn;  // promotion
@@ -226,14 +225,20 @@ void Searcher<R>::score_moves(ScoredMove* moves, int count, Move ttMove, int ply
     for (int i = 0; i < count; ++i) {
         Move m = moves[i].move;
         int s;
-        if (m == ttMove) s = 30'000'000;
-        else if (m.kind() == MoveKind::Promotion && m.promotion() != Queen) s = -20'000'000;
+        if (m == ttMove)
+            s = 30'000'000;
+        else if (m.kind() == MoveKind::Promotion && m.promotion() != Queen)
+            s = -20'000'000;
         else if (!is_quiet(m))
             s = (see_ge(pos_, m, 0) ? 20'000'000 : -10'000'000) + capture_order(m);
-        else if (m == f.killers[0]) s = 19'000'000;
-        else if (m == f.killers[1]) s = 18'000'000;
-        else if (m == counter) s = 17'000'000;
-        else s = history_of(m, ply);
+        else if (m == f.killers[0])
+            s = 19'000'000;
+        else if (m == f.killers[1])
+            s = 18'000'000;
+        else if (m == counter)
+            s = 17'000'000;
+        else
+            s = history_of(m, ply);
         moves[i].score = s;
     }
 }
@@ -273,8 +278,9 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
         Move ttMove = tt_.probe(pos_.key(), tte) ? tte.move : Move::none();
         for (const RootMove& rm : rootMoves_) scored.push_back({rm.move, 0});
         score_moves(scored.data(), int(scored.size()), ttMove, 0);
-        std::stable_sort(scored.begin(), scored.end(),
-                         [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        std::stable_sort(
+            scored.begin(), scored.end(),
+            [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
         for (std::size_t i = 0; i < scored.size(); ++i) rootMoves_[i] = RootMove{scored[i].move};
     }
     result.best = rootMoves_[0].move;
@@ -297,8 +303,9 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
         int v = 0;
         while (true) {
             v = search<true>(alpha, beta, rootDepth_, 0, false);
-            std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(
+                rootMoves_.begin(), rootMoves_.end(),
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (stopped_) break;
             if (v <= alpha) {
                 beta = (alpha + beta) / 2;
@@ -306,8 +313,14 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
             } else if (v >= beta) {
                 beta = std::min(v + delta, ValueInfinite);
                 if (onInfo && elapsed() > 2000) {
-                    SearchInfo info{rootDepth_, seldepth_, v, Bound::Lower, nodes_, elapsed(),
-                                    tt_.hashfull(), principal_variation()};
+                    SearchInfo info{rootDepth_,
+                                    seldepth_,
+                                    v,
+                                    Bound::Lower,
+                                    nodes_,
+                                    elapsed(),
+                                    tt_.hashfull(),
+                                    principal_variation()};
                     onInfo(info);
                 }
             } else {
@@ -334,8 +347,8 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
         if (result.pv.empty()) result.pv = {rootMoves_[0].move};
         result.best = result.pv[0];
         if (onInfo) {
-            SearchInfo info{rootDepth_, seldepth_, v, Bound::Exact, nodes_, elapsed(),
-                            tt_.hashfull(), result.pv};
+            SearchInfo info{rootDepth_, seldepth_,      v,        Bound::Exact, nodes_,
+                            elapsed(),  tt_.hashfull(), result.pv};
             onInfo(info);
         }
         if (budget_.optimum >= 0 && !(ponder_ && ponder_->load(std::memory_order_relaxed))) {
@@ -444,8 +457,8 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
             if (v <= alpha) return v;
         }
         // Null move: give the opponent a free move; if we still beat beta, so be it.
-        if (depth >= 3 && eval >= beta && staticEval >= beta - 20 * depth + 150 &&
-            ply > 0 && stack_[ply - 1].move != Move::null() && non_pawn_material(pos_, us) > 0 &&
+        if (depth >= 3 && eval >= beta && staticEval >= beta - 20 * depth + 150 && ply > 0 &&
+            stack_[ply - 1].move != Move::null() && non_pawn_material(pos_, us) > 0 &&
             beta > -ValueMateInMaxPly) {
             int reduction = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
             ss.move = Move::null();
@@ -492,7 +505,8 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         // Pruning of moves unlikely to matter (never at the root, never when mated).
         if (!root && bestScore > -ValueMateInMaxPly && hasPieces) {
             if (quiet) {
-                if (!PvNode && depth <= 8 && moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
+                if (!PvNode && depth <= 8 &&
+                    moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
                     skipQuiets = true;
                     continue;
                 }
@@ -527,8 +541,10 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                 if (givesCheck) --reduction;
                 if (inCheck) --reduction;
                 if (quiet) {
-                    if (moves[i].score >= 17'000'000) reduction -= 2;  // killers, counter
-                    else reduction -= std::clamp(moves[i].score / 8000, -2, 2);
+                    if (moves[i].score >= 17'000'000)
+                        reduction -= 2;  // killers, counter
+                    else
+                        reduction -= std::clamp(moves[i].score / 8000, -2, 2);
                 }
                 reduction = std::clamp(reduction - 1, 0, newDepth - 1);
             }
@@ -572,9 +588,9 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
             counterMoves_[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = bestMove;
     }
 
-    Bound bound = bestScore >= beta                       ? Bound::Lower
+    Bound bound = bestScore >= beta                ? Bound::Lower
                   : PvNode && bestScore > oldAlpha ? Bound::Exact
-                                                          : Bound::Upper;
+                                                   : Bound::Upper;
     tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, depth, bound);
     return bestScore;
 }
@@ -610,7 +626,9 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
              (tte.bound == Bound::Upper && ttScore < bestScore)))
             bestScore = ttScore;
         if (bestScore >= beta) {
-            if (!ttHit) tt_.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, -1, Bound::Lower);
+            if (!ttHit)
+                tt_.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, -1,
+                          Bound::Lower);
             return bestScore;
         }
         alpha = std::max(alpha, bestScore);
@@ -634,7 +652,9 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     int count = 0;
     const Move ttMove = ttHit ? tte.move : Move::none();
     for (Move m : list) {
-        int s = m == ttMove ? 1 << 24 : is_quiet(m) ? history_of(m, ply) - (1 << 20) : capture_order(m);
+        int s = m == ttMove   ? 1 << 24
+                : is_quiet(m) ? history_of(m, ply) - (1 << 20)
+                              : capture_order(m);
         moves[count++] = {m, s};
     }
 
@@ -668,7 +688,9 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
             }
         }
     }
-    Bound bound = bestScore >= beta ? Bound::Lower : PvNode && bestScore > oldAlpha ? Bound::Exact : Bound::Upper;
+    Bound bound = bestScore >= beta                ? Bound::Lower
+                  : PvNode && bestScore > oldAlpha ? Bound::Exact
+                                                   : Bound::Upper;
     tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, -1, bound);
     return bestScore;
 }

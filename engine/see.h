@@ -16,8 +16,10 @@ bool see_ge(const BasicPosition<R>& pos, Move m, int threshold) {
     if (m.kind() == MoveKind::Castling) return threshold <= 0;
     const Square from = m.from(), to = m.to();
     int gain = 0;
-    if (m.kind() == MoveKind::EnPassant) gain = SeeValue[Pawn];
-    else if (!pos.empty(to)) gain = SeeValue[type_of(pos.piece_on(to))];
+    if (m.kind() == MoveKind::EnPassant)
+        gain = SeeValue[Pawn];
+    else if (!pos.empty(to))
+        gain = SeeValue[type_of(pos.piece_on(to))];
     PieceType next = type_of(pos.piece_on(from));
     if (m.kind() == MoveKind::Promotion) {
         gain += SeeValue[m.promotion()] - SeeValue[Pawn];
@@ -67,8 +69,10 @@ int see_value(const BasicPosition<R>& pos, Move m) {
     int lo = -SeeValue[Queen] * 2, hi = SeeValue[Queen] * 2;  // see_ge(lo) holds, see_ge(hi+1) not
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
-        if (see_ge(pos, m, mid)) lo = mid;
-        else hi = mid - 1;
+        if (see_ge(pos, m, mid))
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }

@@ -11,15 +11,15 @@
 namespace arbiter::engine {
 
 struct SearchLimits {
-    int depth = 0;                      // 0: unlimited
-    std::uint64_t nodes = 0;            // 0: unlimited
-    std::int64_t movetime = -1;         // ms per move, -1: none
-    std::int64_t time[2] = {-1, -1};    // ms left on each clock, -1: none
-    std::int64_t increment[2] = {0, 0}; // ms per move
-    int movestogo = 0;                  // 0: sudden death
-    bool infinite = false;              // search until told to stop
-    std::int64_t moveOverhead = 30;     // ms lost per move to the GUI and the pipes
-    std::vector<Move> searchMoves;      // restrict the root to these, if any
+    int depth = 0;                       // 0: unlimited
+    std::uint64_t nodes = 0;             // 0: unlimited
+    std::int64_t movetime = -1;          // ms per move, -1: none
+    std::int64_t time[2] = {-1, -1};     // ms left on each clock, -1: none
+    std::int64_t increment[2] = {0, 0};  // ms per move
+    int movestogo = 0;                   // 0: sudden death
+    bool infinite = false;               // search until told to stop
+    std::int64_t moveOverhead = 30;      // ms lost per move to the GUI and the pipes
+    std::vector<Move> searchMoves;       // restrict the root to these, if any
 };
 
 // The soft target (stop starting new iterations after it) and the hard limit (abort the

@@ -26,10 +26,10 @@ bool TranspositionTable::probe(Key key, TTData& data) const {
     Bucket& b = bucket_for(key);
     for (Entry& e : b.entries) {
         if (e.key32 == key32 && (e.genBound & 3)) {
-            data.move = e.move ? Move::make(Square(e.move & 0x7F), Square((e.move >> 7) & 0x7F),
-                                            MoveKind((e.move >> 14) & 7),
-                                            PieceType((e.move >> 17) & 7))
-                               : Move::none();
+            data.move =
+                e.move ? Move::make(Square(e.move & 0x7F), Square((e.move >> 7) & 0x7F),
+                                    MoveKind((e.move >> 14) & 7), PieceType((e.move >> 17) & 7))
+                       : Move::none();
             data.score = e.score;
             data.eval = e.eval;
             data.depth = e.depth;

@@ -25,7 +25,7 @@ struct TTData {
 };
 
 class TranspositionTable {
-public:
+  public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
     void resize(std::size_t megabytes);
     void clear();
@@ -37,7 +37,7 @@ public:
     int hashfull() const;
     std::size_t bucket_count() const { return buckets_; }
 
-private:
+  private:
     struct Entry {
         std::uint32_t key32;
         std::uint32_t move;
@@ -66,8 +66,10 @@ inline int score_to_tt(int v, int ply) {
 }
 inline int score_from_tt(int v, int ply, int rule50) {
     if (v == ValueNone) return v;
-    if (v >= ValueMateInMaxPly) return ValueMate - v > 99 - rule50 ? ValueMateInMaxPly - 1 : v - ply;
-    if (v <= -ValueMateInMaxPly) return ValueMate + v > 99 - rule50 ? -ValueMateInMaxPly + 1 : v + ply;
+    if (v >= ValueMateInMaxPly)
+        return ValueMate - v > 99 - rule50 ? ValueMateInMaxPly - 1 : v - ply;
+    if (v <= -ValueMateInMaxPly)
+        return ValueMate + v > 99 - rule50 ? -ValueMateInMaxPly + 1 : v + ply;
     return v;
 }
 

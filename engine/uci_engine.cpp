@@ -99,14 +99,22 @@ bool UciEngine::handle(const std::string& rawLine) {
     std::string args;
     if (auto pos = line.find(cmd); pos != std::string::npos) args = line.substr(pos + cmd.size());
     try {
-        if (cmd == "uci") cmd_uci();
-        else if (cmd == "isready") emit("readyok");
-        else if (cmd == "ucinewgame") cmd_newgame();
-        else if (cmd == "setoption") cmd_setoption(args);
-        else if (cmd == "position") cmd_position(args);
-        else if (cmd == "go") cmd_go(args);
-        else if (cmd == "stop") stop_and_wait();
-        else if (cmd == "ponderhit") pondering_ = false;
+        if (cmd == "uci")
+            cmd_uci();
+        else if (cmd == "isready")
+            emit("readyok");
+        else if (cmd == "ucinewgame")
+            cmd_newgame();
+        else if (cmd == "setoption")
+            cmd_setoption(args);
+        else if (cmd == "position")
+            cmd_position(args);
+        else if (cmd == "go")
+            cmd_go(args);
+        else if (cmd == "stop")
+            stop_and_wait();
+        else if (cmd == "ponderhit")
+            pondering_ = false;
         else if (cmd == "quit") {
             stop_and_wait();
             return false;
@@ -178,7 +186,9 @@ void UciEngine::cmd_setoption(const std::string& args) {
     const std::string key = lower(name);
     auto number = [&](long long lo, long long hi) -> std::optional<int> {
         auto v = parse_int(value, lo, hi);
-        if (!v) error(fmt::format("option '{}': value '{}' is not a number from {} to {}", name, value, lo, hi));
+        if (!v)
+            error(fmt::format("option '{}': value '{}' is not a number from {} to {}", name, value,
+                              lo, hi));
         return v ? std::optional<int>(int(*v)) : std::nullopt;
     };
     auto boolean = [&]() -> std::optional<bool> {
@@ -225,7 +235,8 @@ void UciEngine::cmd_position(const std::string& args) {
         i = 1;
     } else if (words[0] == "fen") {
         std::string fen;
-        for (i = 1; i < words.size() && words[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + words[i];
+        for (i = 1; i < words.size() && words[i] != "moves"; ++i)
+            fen += (fen.empty() ? "" : " ") + words[i];
         if (fen.empty()) {
             error("position fen: the FEN is missing");
             return;
@@ -286,22 +297,35 @@ void UciEngine::cmd_go(const std::string& args) {
                 return std::nullopt;
             }
             auto v = parse_int(words[++i], lo, hi);
-            if (!v) error(fmt::format("go: '{}' value '{}' is not a number from {} to {}", w, words[i], lo, hi));
+            if (!v)
+                error(fmt::format("go: '{}' value '{}' is not a number from {} to {}", w, words[i],
+                                  lo, hi));
             return v;
         };
         constexpr long long Big = 1LL << 50;
-        if (w == "infinite") infinite = true;
-        else if (w == "ponder") ponder = true;
-        else if (w == "wtime") { if (auto v = value(-Big, Big)) limits.time[White] = std::max(0LL, *v); }
-        else if (w == "btime") { if (auto v = value(-Big, Big)) limits.time[Black] = std::max(0LL, *v); }
-        else if (w == "winc") { if (auto v = value(0, Big)) limits.increment[White] = *v; }
-        else if (w == "binc") { if (auto v = value(0, Big)) limits.increment[Black] = *v; }
-        else if (w == "movestogo") { if (auto v = value(0, 100000)) limits.movestogo = int(*v); }
-        else if (w == "depth") { if (auto v = value(1, MaxPly - 1)) limits.depth = int(*v); }
-        else if (w == "nodes") { if (auto v = value(1, Big)) limits.nodes = std::uint64_t(*v); }
-        else if (w == "movetime") { if (auto v = value(0, Big)) limits.movetime = *v; }
-        else if (w == "mate") { if (auto v = value(1, 60)) limits.depth = int(2 * *v + 1); }
-        else if (w == "searchmoves") {
+        if (w == "infinite")
+            infinite = true;
+        else if (w == "ponder")
+            ponder = true;
+        else if (w == "wtime") {
+            if (auto v = value(-Big, Big)) limits.time[White] = std::max(0LL, *v);
+        } else if (w == "btime") {
+            if (auto v = value(-Big, Big)) limits.time[Black] = std::max(0LL, *v);
+        } else if (w == "winc") {
+            if (auto v = value(0, Big)) limits.increment[White] = *v;
+        } else if (w == "binc") {
+            if (auto v = value(0, Big)) limits.increment[Black] = *v;
+        } else if (w == "movestogo") {
+            if (auto v = value(0, 100000)) limits.movestogo = int(*v);
+        } else if (w == "depth") {
+            if (auto v = value(1, MaxPly - 1)) limits.depth = int(*v);
+        } else if (w == "nodes") {
+            if (auto v = value(1, Big)) limits.nodes = std::uint64_t(*v);
+        } else if (w == "movetime") {
+            if (auto v = value(0, Big)) limits.movetime = *v;
+        } else if (w == "mate") {
+            if (auto v = value(1, 60)) limits.depth = int(2 * *v + 1);
+        } else if (w == "searchmoves") {
             while (i + 1 < words.size()) {
                 try {
                     limits.searchMoves.push_back(parse_uci(pos_, words[i + 1]));
@@ -342,9 +366,11 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
             const char* bound = info.bound == Bound::Lower   ? " lowerbound"
                                 : info.bound == Bound::Upper ? " upperbound"
                                                              : "";
-            emit(fmt::format("info depth {} seldepth {} multipv 1 score {}{} nodes {} nps {} hashfull {} time {} pv{}",
-                             info.depth, info.seldepth, score_text(info.score), bound, info.nodes,
-                             nps, info.hashfull, ms, pv));
+            emit(
+                fmt::format("info depth {} seldepth {} multipv 1 score {}{} nodes {} nps {} "
+                            "hashfull {} time {} pv{}",
+                            info.depth, info.seldepth, score_text(info.score), bound, info.nodes,
+                            nps, info.hashfull, ms, pv));
         };
         Move best, ponderMove;
         if (level <= MaxLevel - 1 && !legal_moves(root).empty()) {
@@ -357,7 +383,8 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
             ponderMove = r.ponder;
         }
         // "go infinite" and pondering must not answer before "stop" / "ponderhit".
-        while ((infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        while ((infinite || pondering_) && !stop_)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
         std::string line = "bestmove " + (best ? to_uci(root, best) : std::string("0000"));
         if (best && ponderMove) {
             Position p = root;
@@ -380,13 +407,14 @@ void UciEngine::bench(int depth) {
         limits.depth = depth;
         SearchResult r = searcher_->run(p, limits, &stop_);
         totalNodes += r.nodes;
-        emit(fmt::format("info string bench position {} depth {} nodes {} bestmove {}", ++index, depth,
-                         r.nodes, r.best ? to_uci(p, r.best) : std::string("0000")));
+        emit(fmt::format("info string bench position {} depth {} nodes {} bestmove {}", ++index,
+                         depth, r.nodes, r.best ? to_uci(p, r.best) : std::string("0000")));
     }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - start)
                   .count();
-    emit(fmt::format("bench positions {} depth {} nodes {} time {} nps {}", index, depth, totalNodes, ms,
-                     ms > 0 ? totalNodes * 1000 / std::uint64_t(ms) : totalNodes));
+    emit(fmt::format("bench positions {} depth {} nodes {} time {} nps {}", index, depth,
+                     totalNodes, ms, ms > 0 ? totalNodes * 1000 / std::uint64_t(ms) : totalNodes));
     tt_.clear();
     searcher_->clear_history();
 }

@@ -17,7 +17,7 @@
 namespace arbiter::engine {
 
 class UciEngine {
-public:
+  public:
     explicit UciEngine(std::ostream& out);
     ~UciEngine();
     UciEngine(const UciEngine&) = delete;
@@ -35,7 +35,7 @@ public:
 
     const Position& position() const { return pos_; }
 
-private:
+  private:
     void emit(const std::string& line);
     void error(const std::string& message);
     void stop_and_wait();

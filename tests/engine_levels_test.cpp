@@ -26,7 +26,8 @@ TEST(EngineLevels, LevelZeroPlaysRandomLegalMovesReproduciblyBySeed) {
 }
 
 TEST(EngineLevels, EachLevelIsDeterministicForASeed) {
-    Position pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    Position pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
     int top = sanitized() ? 3 : 6;
     for (int level = 1; level <= top; ++level) {
         Move a = choose_level_move(pos, level, 1234);
@@ -38,7 +39,8 @@ TEST(EngineLevels, EachLevelIsDeterministicForASeed) {
 
 TEST(EngineLevels, EvenWeakLevelsTakeAFreeQueen) {
     // Black's queen hangs to the pawn: noise of level 2 is far smaller than a queen.
-    Position pos = Position::from_fen("rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3");
+    Position pos =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3");
     for (std::uint64_t seed = 0; seed < 5; ++seed)
         EXPECT_EQ(to_uci(pos, choose_level_move(pos, 2, seed)), "d4e5");
 }

@@ -96,23 +96,23 @@ EngineConfig fake(const std::string& name, const std::string& then) {
 }  // namespace
 
 TEST(EngineMatch, HungEngineLosesOnTime) {
-    auto g = play_game(fake("hung", "exec sleep 30"), fake("other", "exec sleep 30"), builtin_openings()[0],
-                       TimeControl{200, 0}, 20);
+    auto g = play_game(fake("hung", "exec sleep 30"), fake("other", "exec sleep 30"),
+                       builtin_openings()[0], TimeControl{200, 0}, 20);
     EXPECT_EQ(g.result, GameResult::BlackWins);
     EXPECT_NE(g.reason.find("White"), std::string::npos);
     EXPECT_NE(g.reason.find("time"), std::string::npos);
 }
 
 TEST(EngineMatch, DeadEngineLoses) {
-    auto g = play_game(fake("dies", "exit 0"), fake("other", "exec sleep 30"), builtin_openings()[0],
-                       TimeControl{2000, 0}, 20);
+    auto g = play_game(fake("dies", "exit 0"), fake("other", "exec sleep 30"),
+                       builtin_openings()[0], TimeControl{2000, 0}, 20);
     EXPECT_EQ(g.result, GameResult::BlackWins);
     EXPECT_NE(g.reason.find("died"), std::string::npos) << g.reason;
 }
 
 TEST(EngineMatch, IllegalMoveLoses) {
-    auto g = play_game(fake("cheat", "echo bestmove e2e5; exec sleep 30"), fake("other", "exec sleep 30"),
-                       Opening{}, TimeControl{2000, 0}, 20);
+    auto g = play_game(fake("cheat", "echo bestmove e2e5; exec sleep 30"),
+                       fake("other", "exec sleep 30"), Opening{}, TimeControl{2000, 0}, 20);
     EXPECT_EQ(g.result, GameResult::BlackWins);
     EXPECT_NE(g.reason.find("illegal"), std::string::npos) << g.reason;
 }
@@ -127,7 +127,8 @@ TEST(EngineMatch, EngineThatCannotStartLoses) {
 TEST(EngineMatch, FlagFallAgainstBareKingIsADraw) {
     // White's engine hangs, but Black has only a king: no win on time.
     Opening o{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", {}};
-    auto g = play_game(fake("hung", "exec sleep 30"), fake("other", "exec sleep 30"), o, TimeControl{100, 0}, 10);
+    auto g = play_game(fake("hung", "exec sleep 30"), fake("other", "exec sleep 30"), o,
+                       TimeControl{100, 0}, 10);
     EXPECT_EQ(g.result, GameResult::Draw);
 }
 

@@ -102,7 +102,8 @@ TEST(EngineSearch, DepthLimitIsRespected) {
 }
 
 TEST(EngineSearch, NodeLimitIsRespected) {
-    auto r = search_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 0, 20000);
+    auto r =
+        search_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 0, 20000);
     // Limits are polled every 1024 nodes, and depth 1 always completes.
     EXPECT_LE(r.nodes, 20000u + 1024u);
     EXPECT_GE(r.depth, 1);
@@ -140,15 +141,21 @@ TEST(EngineEvaluate, StartPositionIsNearlyBalancedAndSymmetric) {
     EXPECT_GT(v, 0);  // the tempo
     EXPECT_LT(v, 40);
     // Mirrored positions evaluate the same for the side to move.
-    Position a = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-    Position b = Position::from_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+    Position a =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    Position b =
+        Position::from_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
     EXPECT_EQ(evaluate(a), evaluate(b));
 }
 
 TEST(EngineEvaluate, MaterialCounts) {
     // White is a queen up.
-    EXPECT_GT(evaluate(Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")), 700);
-    EXPECT_LT(evaluate(Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")), -700);
+    EXPECT_GT(
+        evaluate(Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")),
+        700);
+    EXPECT_LT(
+        evaluate(Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")),
+        -700);
 }
 
 TEST(EngineEvaluate, LoneMinorPieceIsNoWin) {

@@ -63,7 +63,8 @@ TEST(EngineTranspositionTable, MateScoresAreStoredRelativeToTheNode) {
 TEST(EngineTranspositionTable, HashfullCountsThisSearchsEntries) {
     TranspositionTable tt(1);
     EXPECT_EQ(tt.hashfull(), 0);
-    for (Key k = 1; k < 200000; ++k) tt.store(k * 0x9E3779B97F4A7C15ULL, Move::none(), 0, 0, 1, Bound::Exact);
+    for (Key k = 1; k < 200000; ++k)
+        tt.store(k * 0x9E3779B97F4A7C15ULL, Move::none(), 0, 0, 1, Bound::Exact);
     EXPECT_GT(tt.hashfull(), 500);
     tt.new_search();
     EXPECT_EQ(tt.hashfull(), 0);

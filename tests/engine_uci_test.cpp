@@ -41,9 +41,10 @@ TEST(EngineUci, HandshakeNamesTheEngineAndItsOptions) {
     uci.handle("isready");
     std::string text = out.str();
     EXPECT_NE(text.find("id name Arbiter"), std::string::npos);
-    for (const char* option : {"option name Hash type spin", "option name Threads type spin default 1 min 1 max 1",
-                               "option name Skill Level type spin", "option name UCI_LimitStrength type check",
-                               "option name UCI_Elo type spin", "option name Move Overhead type spin"})
+    for (const char* option :
+         {"option name Hash type spin", "option name Threads type spin default 1 min 1 max 1",
+          "option name Skill Level type spin", "option name UCI_LimitStrength type check",
+          "option name UCI_Elo type spin", "option name Move Overhead type spin"})
         EXPECT_NE(text.find(option), std::string::npos) << option;
     EXPECT_NE(text.find("uciok\nreadyok\n"), std::string::npos);
 }
