@@ -353,7 +353,7 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     EloEstimate e = estimate_elo(total.wins, total.draws, total.losses);
     out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2,
                        total.wins, total.losses, total.draws, e.score, options.games);
-    out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo, e.margin);
+    out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo + 0.0, e.margin);
     return total;
 }
 
