@@ -1,0 +1,360 @@
+#include "engine/match.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/notation_error.h"
+#include "engine/engine_process.h"
+#include "engine/san.h"
+#include "variants/chess/outcome.h"
+#include "variants/chess/uci.h"
+
+namespace arbiter::engine {
+
+TimeControl parse_time_control(const std::string& text) {
+    auto number = [&](const std::string& part) {
+        std::size_t used = 0;
+        double v = -1;
+        try {
+            v = std::stod(part, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != part.size() || part.empty() || !(v >= 0) || v > 1e7)
+            throw std::invalid_argument(
+                fmt::format("time control '{}': expected seconds[+increment], e.g. 10+0.1", text));
+        return std::int64_t(std::llround(v * 1000));
+    };
+    TimeControl tc;
+    auto plus = text.find('+');
+    tc.baseMs = number(text.substr(0, plus));
+    tc.incrementMs = plus == std::string::npos ? 0 : number(text.substr(plus + 1));
+    if (tc.baseMs <= 0)
+        throw std::invalid_argument(
+            fmt::format("time control '{}': the base time must be positive", text));
+    return tc;
+}
+
+double elo_from_score(double score) {
+    if (score <= 0) return -std::numeric_limits<double>::infinity();
+    if (score >= 1) return std::numeric_limits<double>::infinity();
+    return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+EloEstimate estimate_elo(int wins, int draws, int losses) {
+    EloEstimate e;
+    const int n = wins + draws + losses;
+    if (n == 0) return e;
+    const double s = (wins + 0.5 * draws) / n;
+    const double variance =
+        (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
+    const double deviation = std::sqrt(variance / n);
+    e.score = s;
+    e.elo = elo_from_score(s);
+    double lo = elo_from_score(s - 1.96 * deviation), hi = elo_from_score(s + 1.96 * deviation);
+    e.margin = std::isfinite(hi) && std::isfinite(lo) ? (hi - lo) / 2
+                                                      : std::numeric_limits<double>::infinity();
+    return e;
+}
+
+namespace {
+
+const char* result_text(GameResult r) {
+    switch (r) {
+        case GameResult::WhiteWins:
+            return "1-0";
+        case GameResult::BlackWins:
+            return "0-1";
+        case GameResult::Draw:
+            return "1/2-1/2";
+    }
+    return "*";
+}
+
+struct Player {
+    std::unique_ptr<EngineProcess> process;
+    std::string name;
+    std::string failure;  // why it could not start
+};
+
+// Waits for a line starting with `token`; false on timeout or a closed pipe.
+bool wait_for(EngineProcess& p, const std::string& token, std::chrono::milliseconds timeout,
+              std::string* idName = nullptr) {
+    auto deadline = EngineProcess::Clock::now() + timeout;
+    while (auto line = p.read_line(deadline)) {
+        if (idName && line->rfind("id name ", 0) == 0) *idName = line->substr(8);
+        if (*line == token || line->rfind(token + " ", 0) == 0) return true;
+    }
+    return false;
+}
+
+Player start_player(const EngineConfig& config) {
+    Player pl;
+    pl.name = config.name;
+    try {
+        pl.process = std::make_unique<EngineProcess>(config.command);
+    } catch (const std::exception& e) {
+        pl.failure = e.what();
+        return pl;
+    }
+    EngineProcess& p = *pl.process;
+    std::string idName;
+    p.send("uci");
+    if (!wait_for(p, "uciok", std::chrono::seconds(10), &idName)) {
+        pl.failure = "no 'uciok' from the engine";
+        return pl;
+    }
+    if (pl.name.empty()) pl.name = idName.empty() ? config.command : idName;
+    for (const auto& [name, value] : config.options)
+        p.send(fmt::format("setoption name {} value {}", name, value));
+    p.send("ucinewgame");
+    p.send("isready");
+    if (!wait_for(p, "readyok", std::chrono::seconds(10)))
+        pl.failure = "no 'readyok' from the engine";
+    return pl;
+}
+
+std::string position_command(const Opening& opening, const std::vector<Move>& played,
+                             const Position& afterOpening) {
+    std::string cmd = opening.fen.empty() ? "position startpos" : "position fen " + opening.fen;
+    if (!opening.moves.empty() || !played.empty()) cmd += " moves";
+    for (const auto& m : opening.moves) cmd += " " + m;
+    Position p = afterOpening;
+    for (Move m : played) {
+        cmd += " " + to_uci(p, m);
+        p.do_move(m);
+    }
+    return cmd;
+}
+
+}  // namespace
+
+GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
+                     const TimeControl& tc, std::int64_t timeMarginMs) {
+    GameRecord g;
+    g.opening = opening;
+    const Position start = opening_position(opening);
+    Player players[2] = {start_player(white), start_player(black)};
+    g.white = players[White].name.empty() ? white.command : players[White].name;
+    g.black = players[Black].name.empty() ? black.command : players[Black].name;
+    auto win_for = [](Color c) {
+        return c == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    };
+    for (Color c : {White, Black}) {
+        if (!players[c].failure.empty()) {
+            bool otherFailed = !players[~c].failure.empty();
+            g.result = otherFailed ? GameResult::Draw : win_for(~c);
+            g.reason = fmt::format("{} failed to start: {}", c == White ? "White" : "Black",
+                                   players[c].failure);
+            return g;
+        }
+    }
+
+    Position pos = start;
+    std::int64_t clock[2] = {tc.baseMs, tc.baseMs};
+    while (true) {
+        if (auto outcome = automatic_outcome(pos)) {
+            g.result = outcome->winner ? win_for(*outcome->winner) : GameResult::Draw;
+            g.reason = termination_name(outcome->termination);
+            break;
+        }
+        if (pos.repetition_count() >= 3) {
+            g.result = GameResult::Draw;
+            g.reason = "threefold repetition";
+            break;
+        }
+        if (pos.halfmove_clock() >= 100) {
+            g.result = GameResult::Draw;
+            g.reason = "50-move rule";
+            break;
+        }
+        const Color us = pos.side_to_move();
+        EngineProcess& p = *players[us].process;
+        const char* side = us == White ? "White" : "Black";
+        auto forfeit = [&](const std::string& why) {
+            g.result = can_checkmate(pos, ~us) ? win_for(~us) : GameResult::Draw;
+            g.reason = fmt::format("{} {}", side, why);
+        };
+        p.send(position_command(opening, g.moves, start));
+        std::string go = fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
+                                     clock[Black], tc.incrementMs, tc.incrementMs);
+        const auto sent = EngineProcess::Clock::now();
+        if (!p.send(go)) {
+            forfeit("engine died");
+            break;
+        }
+        const auto deadline = sent + std::chrono::milliseconds(clock[us] + timeMarginMs);
+        std::optional<std::string> bestmove;
+        while (auto line = p.read_line(deadline)) {
+            if (line->rfind("bestmove", 0) == 0) {
+                std::istringstream words(*line);
+                std::string word, move;
+                words >> word >> move;
+                bestmove = move;
+                break;
+            }
+        }
+        const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              EngineProcess::Clock::now() - sent)
+                              .count();
+        if (!bestmove) {
+            if (p.closed())
+                forfeit("engine died");
+            else
+                forfeit("lost on time (no move)");
+            break;
+        }
+        if (used > clock[us] + timeMarginMs) {
+            forfeit("lost on time");
+            break;
+        }
+        Move m;
+        try {
+            m = parse_uci(pos, *bestmove);
+        } catch (const NotationError&) {
+            g.result = win_for(~us);
+            g.reason = fmt::format("{} played an illegal move '{}'", side, *bestmove);
+            break;
+        }
+        clock[us] += tc.incrementMs - used;
+        pos.do_move(m);
+        g.moves.push_back(m);
+    }
+    return g;
+}
+
+std::string game_pgn(const GameRecord& game, int round, const std::string& event) {
+    std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    std::string out;
+    auto tag = [&](const char* name, const std::string& value) {
+        std::string escaped;
+        for (char c : value) {
+            if (c == '"' || c == '\\') escaped += '\\';
+            escaped += c;
+        }
+        out += fmt::format("[{} \"{}\"]\n", name, escaped);
+    };
+    tag("Event", event);
+    tag("Site", "arbiter match");
+    tag("Date", fmt::format("{:04}.{:02}.{:02}", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday));
+    tag("Round", std::to_string(round));
+    tag("White", game.white);
+    tag("Black", game.black);
+    tag("Result", result_text(game.result));
+    if (!game.opening.fen.empty()) {
+        tag("SetUp", "1");
+        tag("FEN", game.opening.fen);
+    }
+    tag("Termination", game.reason);
+    out += "\n";
+
+    Position pos;
+    if (!game.opening.fen.empty()) pos = Position::from_fen(game.opening.fen);
+    std::vector<Move> all;
+    {
+        Position p = pos;
+        for (const auto& text : game.opening.moves) {
+            Move m = parse_uci(p, text);
+            all.push_back(m);
+            p.do_move(m);
+        }
+        all.insert(all.end(), game.moves.begin(), game.moves.end());
+    }
+    std::string line;
+    bool first = true;
+    for (Move m : all) {
+        std::string token;
+        if (pos.side_to_move() == White)
+            token = fmt::format("{}. ", pos.fullmove_number());
+        else if (first)
+            token = fmt::format("{}... ", pos.fullmove_number());
+        token += move_to_san(pos, m);
+        first = false;
+        pos.do_move(m);
+        if (line.size() + token.size() + 1 > 79) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + token;
+    }
+    std::string result = result_text(game.result);
+    if (line.size() + result.size() + 1 > 79) {
+        out += line + "\n";
+        line.clear();
+    }
+    line += (line.empty() ? "" : " ") + result;
+    out += line + "\n\n";
+    return out;
+}
+
+MatchResult run_match(const MatchOptions& options, std::ostream& out) {
+    const auto& openings = options.openings.empty() ? builtin_openings() : options.openings;
+    for (const Opening& o : openings) opening_position(o);  // fail early on a bad opening
+    std::ofstream pgn;
+    if (!options.pgnPath.empty()) {
+        pgn.open(options.pgnPath);
+        if (!pgn)
+            throw std::invalid_argument(fmt::format("cannot write PGN file '{}'", options.pgnPath));
+    }
+    MatchResult total;
+    std::mutex mutex;
+    std::atomic<int> next{0};
+    int finished = 0;
+    std::string name1 = options.engine1.name, name2 = options.engine2.name;
+    auto worker = [&] {
+        while (true) {
+            const int i = next.fetch_add(1);
+            if (i >= options.games) return;
+            // Games 2k and 2k+1 share an opening with colours swapped.
+            const Opening& opening = openings[std::size_t(i / 2) % openings.size()];
+            const bool engine1White = i % 2 == 0;
+            const EngineConfig& w = engine1White ? options.engine1 : options.engine2;
+            const EngineConfig& b = engine1White ? options.engine2 : options.engine1;
+            GameRecord g = play_game(w, b, opening, options.tc, options.timeMarginMs);
+            std::lock_guard lock(mutex);
+            ++finished;
+            if (name1.empty()) name1 = engine1White ? g.white : g.black;
+            if (name2.empty()) name2 = engine1White ? g.black : g.white;
+            bool engine1Won = (g.result == GameResult::WhiteWins) == engine1White;
+            if (g.result == GameResult::Draw)
+                ++total.draws;
+            else if (engine1Won)
+                ++total.wins;
+            else
+                ++total.losses;
+            out << fmt::format("Game {} ({} vs {}): {} {{{}}}  [{} finished: +{} ={} -{}]\n", i + 1,
+                               g.white, g.black, result_text(g.result), g.reason, finished,
+                               total.wins, total.draws, total.losses);
+            out.flush();
+            if (pgn) {
+                pgn << game_pgn(g, i + 1, "arbiter match");
+                pgn.flush();
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, options.concurrency); ++t) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+
+    EloEstimate e = estimate_elo(total.wins, total.draws, total.losses);
+    out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2,
+                       total.wins, total.losses, total.draws, e.score, options.games);
+    out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo + 0.0, e.margin);
+    return total;
+}
+
+}  // namespace arbiter::engine

@@ -1,0 +1,81 @@
+// Engine-versus-engine matches under our own rules: the match tool starts two UCI engines
+// per game, gives each its clock, checks every move with our move generator and ends
+// games by checkmate, stalemate, dead position, threefold repetition, the 50-move rule,
+// time forfeit, an illegal move or a crashed engine. Nothing else is adjudicated.
+// Openings are played in pairs with colours swapped. See docs/engine.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/openings.h"
+#include "variants/chess/position.h"
+
+namespace arbiter::engine {
+
+struct EngineConfig {
+    std::string command;
+    std::string name;  // for the PGN and the report; defaults to what the engine says
+    std::vector<std::pair<std::string, std::string>> options;  // setoption name/value
+};
+
+struct TimeControl {
+    std::int64_t baseMs = 10'000;
+    std::int64_t incrementMs = 100;
+};
+// "10+0.1" (seconds + increment seconds) or "60" (no increment); throws
+// std::invalid_argument naming the problem.
+TimeControl parse_time_control(const std::string& text);
+
+enum class GameResult { WhiteWins, BlackWins, Draw };
+
+struct GameRecord {
+    std::string white, black;
+    Opening opening;
+    std::vector<Move> moves;  // after the opening's moves
+    GameResult result = GameResult::Draw;
+    std::string reason;
+};
+
+// Plays one game; never hangs on a hung engine (it loses on time) or a dead one.
+GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
+                     const TimeControl& tc, std::int64_t timeMarginMs);
+
+struct EloEstimate {
+    double score = 0;   // points per game for engine 1
+    double elo = 0;     // Elo difference, engine 1 minus engine 2
+    double margin = 0;  // half-width of the 95% interval, in Elo (infinite at 0% or 100%)
+};
+// score s = (W + D/2) / N; Elo = -400 log10(1/s - 1). The margin comes from the per-game
+// standard deviation sigma = sqrt((W(1-s)^2 + D(1/2-s)^2 + L s^2) / N): the Elo of
+// s +- 1.96 sigma / sqrt(N), half the distance between the two.
+EloEstimate estimate_elo(int wins, int draws, int losses);
+double elo_from_score(double score);
+
+// PGN of one game: the seven-tag roster, FEN/SetUp for a non-standard start, Termination,
+// and the moves (opening included) in SAN.
+std::string game_pgn(const GameRecord& game, int round, const std::string& event);
+
+struct MatchOptions {
+    EngineConfig engine1, engine2;
+    int games = 2;
+    TimeControl tc;
+    std::vector<Opening> openings;  // empty: the built-in ones
+    int concurrency = 1;
+    std::int64_t timeMarginMs = 50;
+    std::string pgnPath;  // empty: none
+};
+
+struct MatchResult {
+    int wins = 0, draws = 0, losses = 0;  // for engine 1
+};
+
+// Plays the match, printing a line per game and the final score and Elo to out.
+MatchResult run_match(const MatchOptions& options, std::ostream& out);
+
+}  // namespace arbiter::engine

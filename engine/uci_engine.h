@@ -1,0 +1,69 @@
+// The UCI protocol for standard chess. Commands are read on the caller's thread; a search
+// runs in a worker thread and is stopped through an atomic flag, so "stop", "isready" and
+// "quit" are answered while it thinks. Bad input is answered with "info string error: ..."
+// and otherwise ignored. See docs/engine.md for the supported commands and options.
+#pragma once
+
+#include <atomic>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/search.h"
+#include "variants/chess/position.h"
+
+namespace arbiter::engine {
+
+class UciEngine {
+  public:
+    explicit UciEngine(std::ostream& out);
+    ~UciEngine();
+    UciEngine(const UciEngine&) = delete;
+    UciEngine& operator=(const UciEngine&) = delete;
+
+    // Reads commands until "quit" or the end of input (then waits for a finite search).
+    void loop(std::istream& in);
+    // Handles one command line; false once "quit" has been handled.
+    bool handle(const std::string& line);
+    // Blocks until the current search (if any) has printed its bestmove.
+    void wait();
+
+    // Searches a fixed set of positions to a fixed depth and prints nodes and speed.
+    void bench(int depth);
+
+    const Position& position() const { return pos_; }
+
+  private:
+    void emit(const std::string& line);
+    void error(const std::string& message);
+    void stop_and_wait();
+    void cmd_uci();
+    void cmd_setoption(const std::string& args);
+    void cmd_position(const std::string& args);
+    void cmd_go(const std::string& args);
+    void cmd_newgame();
+    void start_search(const SearchLimits& limits, bool infinite, bool ponder);
+    int strength_level() const;
+
+    std::ostream& out_;
+    std::mutex outMutex_;
+    Position pos_;
+    TranspositionTable tt_;
+    std::unique_ptr<Searcher<StandardChessRules>> searcher_;
+    std::thread worker_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pondering_{false};
+    std::atomic<bool> infinite_{false};
+    std::uint64_t gameSeed_ = 0;
+
+    // Options.
+    int hashMb_ = 16;
+    int moveOverhead_ = 30;
+    int skillLevel_ = 20;
+    bool limitStrength_ = false;
+    int elo_ = 2400;
+};
+
+}  // namespace arbiter::engine

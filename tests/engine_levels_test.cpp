@@ -1,0 +1,58 @@
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "engine/levels.h"
+#include "variants/chess/uci.h"
+
+using namespace arbiter;
+using namespace arbiter::engine;
+
+namespace {
+bool sanitized() { return std::getenv("ARBITER_SANITIZED") != nullptr; }
+}  // namespace
+
+TEST(EngineLevels, LevelZeroPlaysRandomLegalMovesReproduciblyBySeed) {
+    Position pos;
+    std::set<std::uint32_t> seen;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        Move m = choose_level_move(pos, 0, seed);
+        EXPECT_TRUE(pos.is_legal(m));
+        EXPECT_EQ(m, choose_level_move(pos, 0, seed));
+        seen.insert(m.raw());
+    }
+    EXPECT_GT(seen.size(), 8u);  // not one fixed move
+}
+
+TEST(EngineLevels, EachLevelIsDeterministicForASeed) {
+    Position pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    int top = sanitized() ? 3 : 6;
+    for (int level = 1; level <= top; ++level) {
+        Move a = choose_level_move(pos, level, 1234);
+        Move b = choose_level_move(pos, level, 1234);
+        EXPECT_TRUE(pos.is_legal(a)) << level;
+        EXPECT_EQ(a, b) << "level " << level;
+    }
+}
+
+TEST(EngineLevels, EvenWeakLevelsTakeAFreeQueen) {
+    // Black's queen hangs to the pawn: noise of level 2 is far smaller than a queen.
+    Position pos =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3");
+    for (std::uint64_t seed = 0; seed < 5; ++seed)
+        EXPECT_EQ(to_uci(pos, choose_level_move(pos, 2, seed)), "d4e5");
+}
+
+TEST(EngineLevels, NoLegalMoveGivesNone) {
+    Position mated = Position::from_fen("3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    EXPECT_FALSE(choose_level_move(mated, 4, 1));
+    EXPECT_FALSE(choose_level_move(mated, 0, 1));
+}
+
+TEST(EngineLevels, EloMapsOntoLevels) {
+    EXPECT_EQ(level_for_elo(0), 0);
+    EXPECT_EQ(level_for_elo(LevelElo[MaxLevel]), MaxLevel);
+    for (int l = 1; l <= MaxLevel; ++l) EXPECT_EQ(level_for_elo(LevelElo[l]), l);
+}
