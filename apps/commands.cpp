@@ -25,7 +25,6 @@ int Registry::run() const {
 void register_all(CLI::App& app, Registry& registry) {
     add_perft_command(app, registry);
     add_play_command(app, registry);
-    add_bench_command(app, registry);
     add_chiefspy_command(app, registry);
     add_uci_command(app, registry);
     add_match_command(app, registry);

@@ -22,7 +22,6 @@ struct Registry {
 
 void add_perft_command(CLI::App& app, Registry& registry);
 void add_play_command(CLI::App& app, Registry& registry);
-void add_bench_command(CLI::App& app, Registry& registry);
 void add_chiefspy_command(CLI::App& app, Registry& registry);
 void add_uci_command(CLI::App& app, Registry& registry);
 void add_match_command(CLI::App& app, Registry& registry);

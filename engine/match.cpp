@@ -17,7 +17,7 @@
 
 #include "core/notation_error.h"
 #include "engine/engine_process.h"
-#include "engine/san.h"
+#include "variants/chess/pgn_chess.h"
 #include "variants/chess/outcome.h"
 #include "variants/chess/uci.h"
 
@@ -239,66 +239,25 @@ std::string game_pgn(const GameRecord& game, int round, const std::string& event
     std::time_t now = std::time(nullptr);
     std::tm utc{};
     gmtime_r(&now, &utc);
-    std::string out;
-    auto tag = [&](const char* name, const std::string& value) {
-        std::string escaped;
-        for (char c : value) {
-            if (c == '"' || c == '\\') escaped += '\\';
-            escaped += c;
-        }
-        out += fmt::format("[{} \"{}\"]\n", name, escaped);
-    };
-    tag("Event", event);
-    tag("Site", "arbiter match");
-    tag("Date", fmt::format("{:04}.{:02}.{:02}", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday));
-    tag("Round", std::to_string(round));
-    tag("White", game.white);
-    tag("Black", game.black);
-    tag("Result", result_text(game.result));
-    if (!game.opening.fen.empty()) {
-        tag("SetUp", "1");
-        tag("FEN", game.opening.fen);
-    }
-    tag("Termination", game.reason);
-    out += "\n";
-
-    Position pos;
-    if (!game.opening.fen.empty()) pos = Position::from_fen(game.opening.fen);
+    std::vector<std::pair<std::string, std::string>> tags = {
+        {"Event", event},
+        {"Site", "arbiter match"},
+        {"Date", fmt::format("{:04}.{:02}.{:02}", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday)},
+        {"Round", std::to_string(round)},
+        {"White", game.white},
+        {"Black", game.black},
+        {"Termination", game.reason}};
+    Position start;
+    if (!game.opening.fen.empty()) start = Position::from_fen(game.opening.fen);
     std::vector<Move> all;
-    {
-        Position p = pos;
-        for (const auto& text : game.opening.moves) {
-            Move m = parse_uci(p, text);
-            all.push_back(m);
-            p.do_move(m);
-        }
-        all.insert(all.end(), game.moves.begin(), game.moves.end());
+    Position p = start;
+    for (const auto& text : game.opening.moves) {
+        Move m = parse_uci(p, text);
+        all.push_back(m);
+        p.do_move(m);
     }
-    std::string line;
-    bool first = true;
-    for (Move m : all) {
-        std::string token;
-        if (pos.side_to_move() == White)
-            token = fmt::format("{}. ", pos.fullmove_number());
-        else if (first)
-            token = fmt::format("{}... ", pos.fullmove_number());
-        token += move_to_san(pos, m);
-        first = false;
-        pos.do_move(m);
-        if (line.size() + token.size() + 1 > 79) {
-            out += line + "\n";
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + token;
-    }
-    std::string result = result_text(game.result);
-    if (line.size() + result.size() + 1 > 79) {
-        out += line + "\n";
-        line.clear();
-    }
-    line += (line.empty() ? "" : " ") + result;
-    out += line + "\n\n";
-    return out;
+    all.insert(all.end(), game.moves.begin(), game.moves.end());
+    return export_pgn(start, all, tags, result_text(game.result)) + "\n";
 }
 
 MatchResult run_match(const MatchOptions& options, std::ostream& out) {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "engine/match.h"
-#include "engine/san.h"
+#include "variants/chess/san.h"
 #include "variants/chess/uci.h"
 
 using namespace arbiter;
@@ -75,14 +75,14 @@ TEST(EngineMatch, OpeningsFileReadsMovesAndFens) {
 
 TEST(EngineMatch, SanOfCommonMoves) {
     Position p = Position::from_fen("r3k2r/8/8/8/8/2N3N1/8/R3K2R w KQkq - 0 1");
-    EXPECT_EQ(move_to_san(p, parse_uci(p, "e1g1")), "O-O");
-    EXPECT_EQ(move_to_san(p, parse_uci(p, "e1c1")), "O-O-O");
-    EXPECT_EQ(move_to_san(p, parse_uci(p, "c3e4")), "Nce4");
-    EXPECT_EQ(move_to_san(p, parse_uci(p, "a1a8")), "Rxa8+");
+    EXPECT_EQ(to_san(p, parse_uci(p, "e1g1")), "O-O");
+    EXPECT_EQ(to_san(p, parse_uci(p, "e1c1")), "O-O-O");
+    EXPECT_EQ(to_san(p, parse_uci(p, "c3e4")), "Nce4");
+    EXPECT_EQ(to_san(p, parse_uci(p, "a1a8")), "Rxa8+");
     Position q = Position::from_fen("7k/1P6/8/8/8/8/8/K5R1 w - - 0 1");
-    EXPECT_EQ(move_to_san(q, parse_uci(q, "b7b8q")), "b8=Q+");
+    EXPECT_EQ(to_san(q, parse_uci(q, "b7b8q")), "b8=Q+");
     Position r = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-    EXPECT_EQ(move_to_san(r, parse_uci(r, "d1d8")), "Rd8#");
+    EXPECT_EQ(to_san(r, parse_uci(r, "d1d8")), "Rd8#");
 }
 
 namespace {
