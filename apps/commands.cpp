@@ -26,6 +26,8 @@ void register_all(CLI::App& app, Registry& registry) {
     add_perft_command(app, registry);
     add_play_command(app, registry);
     add_bench_command(app, registry);
+    add_serve_command(app, registry);
+    add_loadtest_command(app, registry);
 }
 
 }  // namespace arbiter::apps

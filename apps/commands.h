@@ -23,6 +23,8 @@ struct Registry {
 void add_perft_command(CLI::App& app, Registry& registry);
 void add_play_command(CLI::App& app, Registry& registry);
 void add_bench_command(CLI::App& app, Registry& registry);
+void add_serve_command(CLI::App& app, Registry& registry);
+void add_loadtest_command(CLI::App& app, Registry& registry);
 
 void register_all(CLI::App& app, Registry& registry);
 
