@@ -202,3 +202,22 @@ TEST(ServerHttp, FinishedGamesSurviveAGracefulRestart) {
     EXPECT_EQ(http(s.port(), "GET", "/api/games?status=finished").json().at("games").as_array().size(), 1u);
     EXPECT_EQ(move(s.port(), running, running.black, "d7d5").status, 200);
 }
+
+TEST(ServerHttp, DrawOfferAndAcceptanceAndAbortGoThroughTheReferee) {
+    TestServer s;
+    LocalGame g = create_local(s.port());
+    std::string target = "/api/games/" + g.id + "/actions";
+    ASSERT_EQ(move(s.port(), g, g.white, "e2e4").status, 200);
+    auto offer = http(s.port(), "POST", target, R"({"type":"draw-offer"})", g.white);
+    ASSERT_EQ(offer.status, 200);
+    EXPECT_EQ(offer.json().at("events").as_array()[0].at("type"), "draw-offered");
+    auto accept = http(s.port(), "POST", target, R"({"type":"draw-accept"})", g.black);
+    ASSERT_EQ(accept.status, 200);
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("result").at("reason"), "agreement");
+
+    LocalGame h = create_local(s.port());
+    auto abort = http(s.port(), "POST", "/api/games/" + h.id + "/actions", R"({"type":"abort"})", h.black);
+    ASSERT_EQ(abort.status, 200);
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + h.id).json().at("status"), "aborted");
+    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=aborted").json().at("games").as_array().size(), 1u);
+}
