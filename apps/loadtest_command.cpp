@@ -103,8 +103,10 @@ private:
             std::string_view etype = e.at("type").as_string();
             if (etype == "move") {
                 fen_ = std::string(e.at("fen").as_string());
-                Position pos = Position::from_fen(fen_);
-                if ((pos.side_to_move() == White) == (side_ == "white")) play();
+                // The FEN's second field names the side to move.
+                auto space = fen_.find(' ');
+                bool whiteToMove = space != std::string::npos && fen_[space + 1] == 'w';
+                if (whiteToMove == (side_ == "white")) play();
             } else if (etype == "result") {
                 over_ = true;
                 stop();
