@@ -38,7 +38,7 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	./$(BUILD)/arbiter play
+	./$(BUILD)/arbiter serve
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -56,7 +56,7 @@ bench: build bench-deps
 	bench/perft_vs_stockfish.sh
 
 format:
-	find core variants referee belief engine apps tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find core variants referee belief engine server apps tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -28,6 +28,8 @@ void register_all(CLI::App& app, Registry& registry) {
     add_chiefspy_command(app, registry);
     add_uci_command(app, registry);
     add_match_command(app, registry);
+    add_serve_command(app, registry);
+    add_loadtest_command(app, registry);
 }
 
 }  // namespace arbiter::apps

@@ -25,6 +25,8 @@ void add_play_command(CLI::App& app, Registry& registry);
 void add_chiefspy_command(CLI::App& app, Registry& registry);
 void add_uci_command(CLI::App& app, Registry& registry);
 void add_match_command(CLI::App& app, Registry& registry);
+void add_serve_command(CLI::App& app, Registry& registry);
+void add_loadtest_command(CLI::App& app, Registry& registry);
 
 void register_all(CLI::App& app, Registry& registry);
 

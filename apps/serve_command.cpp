@@ -1,0 +1,36 @@
+// `arbiter serve`: the referee server (docs/api.md).
+#include "apps/commands.h"
+#include "server/log.h"
+#include "server/server.h"
+
+namespace arbiter::apps {
+
+void add_serve_command(CLI::App& app, Registry& registry) {
+    auto* cmd = app.add_subcommand("serve", "Run the referee server: HTTP + WebSocket API, SQLite storage");
+    auto config = std::make_shared<server::ServerConfig>();
+    auto level = std::make_shared<std::string>("info");
+    auto relaxed = std::make_shared<bool>(false);
+    cmd->add_option("--host", config->host, "Address to listen on")->capture_default_str();
+    cmd->add_option("--port", config->port, "Port (0: any free port, printed in the log)")->capture_default_str();
+    cmd->add_option("--db", config->db, "SQLite database file (created if missing)")->capture_default_str();
+    cmd->add_option("--web", config->web, "Folder of the web client, served at / when present")->capture_default_str();
+    cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")->capture_default_str();
+    cmd->add_option("--burst", config->burst, "Burst allowed above --rate")->capture_default_str();
+    cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
+    cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
+                  "SQLite synchronous=NORMAL: commits survive a crashed process, not a power cut");
+    cmd->callback([&registry, config, level, relaxed] {
+        registry.action = [config, level, relaxed] {
+            auto l = server::parse_log_level(*level);
+            if (!l) throw UsageError("--log-level must be debug, info, warn or error");
+            server::set_log_level(*l);
+            config->fullSync = !*relaxed;
+            server::Server s(*config);
+            s.start();
+            s.run_until_signal();
+            return 0;
+        };
+    });
+}
+
+}  // namespace arbiter::apps

@@ -1,0 +1,39 @@
+// A computer seat. It sees exactly what a human in its seat would: its own view and the list
+// of actions it may take — never the game object, so it cannot read a secret. The engine
+// issue provides stronger players; level 0 picks a uniformly random legal action.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "referee/random.h"
+
+namespace arbiter::server {
+
+class ComputerPlayer {
+public:
+    virtual ~ComputerPlayer() = default;
+    // Runs off the event loop; may be slow. legal is never empty.
+    virtual json::object choose(std::string_view variant, const json::object& view,
+                                const std::vector<json::object>& legal,
+                                referee::RandomSource& random) = 0;
+};
+
+// Level 0: every legal action equally likely.
+class RandomPlayer final : public ComputerPlayer {
+public:
+    json::object choose(std::string_view, const json::object&,
+                        const std::vector<json::object>& legal,
+                        referee::RandomSource& random) override {
+        return legal[random.uniform(std::uint32_t(legal.size()))];
+    }
+};
+
+// The player for a level. Until the engine lands every level plays as level 0.
+inline std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view, int) {
+    return std::make_unique<RandomPlayer>();
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,512 @@
+// The listener, the HTTP sessions (JSON API, static files, NDJSON event streams) and the
+// server's lifecycle.
+#include "server/server.h"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <sstream>
+#include <thread>
+
+#include "server/log.h"
+#include "server/rate_limit.h"
+#include "server/session.h"
+#include "server/store.h"
+
+namespace arbiter::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+// ---- small helpers -------------------------------------------------------------------------
+
+namespace {
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string url_decode(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '+') out += ' ';
+        else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 &&
+                 hex_digit(s[i + 2]) >= 0) {
+            out += char(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
+            i += 2;
+        } else out += s[i];
+    }
+    return out;
+}
+}  // namespace
+
+Target parse_target(std::string_view target) {
+    Target t;
+    auto q = target.find('?');
+    t.path = std::string(target.substr(0, q));
+    if (q == std::string_view::npos) return t;
+    std::string_view rest = target.substr(q + 1);
+    while (!rest.empty()) {
+        auto amp = rest.find('&');
+        std::string_view pair = rest.substr(0, amp);
+        auto eq = pair.find('=');
+        std::string key = url_decode(pair.substr(0, eq));
+        std::string value = eq == std::string_view::npos ? "" : url_decode(pair.substr(eq + 1));
+        if (!key.empty()) t.query.emplace(std::move(key), std::move(value));
+        if (amp == std::string_view::npos) break;
+        rest = rest.substr(amp + 1);
+    }
+    return t;
+}
+
+std::optional<json::value> parse_json(std::string_view text) {
+    json::parse_options options;
+    options.max_depth = 32;
+    boost::system::error_code ec;
+    json::value v = json::parse(text, ec, {}, options);
+    if (ec) return std::nullopt;
+    return v;
+}
+
+namespace {
+
+std::optional<std::uint64_t> parse_count(std::string_view s) {
+    if (s.empty() || s.size() > 18) return std::nullopt;
+    std::uint64_t n = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + std::uint64_t(c - '0');
+    }
+    return n;
+}
+
+bool plausible_id(std::string_view id) {
+    if (id.empty() || id.size() > 32) return false;
+    for (char c : id)
+        if (hex_digit(c) < 0) return false;
+    return true;
+}
+
+std::string mime_type(const std::filesystem::path& p) {
+    auto ext = p.extension().string();
+    if (ext == ".html") return "text/html; charset=utf-8";
+    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+    if (ext == ".css") return "text/css; charset=utf-8";
+    if (ext == ".json" || ext == ".map") return "application/json";
+    if (ext == ".svg") return "image/svg+xml";
+    if (ext == ".png") return "image/png";
+    if (ext == ".ico") return "image/x-icon";
+    if (ext == ".wasm") return "application/wasm";
+    if (ext == ".woff2") return "font/woff2";
+    return "application/octet-stream";
+}
+
+std::string chunk(std::string_view data) {
+    char size[20];
+    int n = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string out(size, std::size_t(n));
+    out += data;
+    out += "\r\n";
+    return out;
+}
+
+http::response<http::string_body> make_response(const Outcome& o, unsigned version, bool keepAlive) {
+    http::response<http::string_body> res{http::status(o.status), version};
+    res.set(http::field::server, "arbiter");
+    res.set(http::field::cache_control, "no-store");
+    if (!o.contentType.empty()) {
+        res.set(http::field::content_type, o.contentType);
+        res.body() = o.text;
+    } else {
+        res.set(http::field::content_type, "application/json");
+        res.body() = json::serialize(o.body);
+    }
+    res.keep_alive(keepAlive);
+    res.prepare_payload();
+    return res;
+}
+
+// ---- the NDJSON event stream: a chunked response that stays open ----------------------------
+
+class EventStream final : public Subscriber, public std::enable_shared_from_this<EventStream> {
+public:
+    EventStream(beast::tcp_stream stream, unsigned version)
+        : stream_(std::move(stream)), heartbeat_(stream_.get_executor()), version_(version) {}
+
+    void fail(Outcome o) {
+        auto res = std::make_shared<http::response<http::string_body>>(make_response(o, version_, false));
+        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
+            self->close();
+        });
+    }
+    void start() {
+        stream_.expires_never();
+        enqueue("HTTP/1.1 200 OK\r\nServer: arbiter\r\nContent-Type: application/x-ndjson\r\n"
+                "Cache-Control: no-store\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        watch_for_close();
+        beat();
+    }
+    void push_event(const std::string& text) override {
+        if (closed_ || ending_) return;
+        std::string line = text;
+        line += '\n';
+        enqueue(chunk(line));
+    }
+    void game_over() override {
+        if (closed_ || ending_) return;
+        enqueue("0\r\n\r\n");
+        ending_ = true;
+    }
+
+private:
+    void enqueue(std::string data) {
+        queue_.push_back(std::move(data));
+        if (queue_.size() > 8192) return close();  // a reader that does not read
+        if (!writing_) write_next();
+    }
+    void write_next() {
+        if (queue_.empty()) {
+            writing_ = false;
+            if (ending_) close();
+            return;
+        }
+        writing_ = true;
+        asio::async_write(stream_, asio::buffer(queue_.front()),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              self->queue_.pop_front();
+                              self->write_next();
+                          });
+    }
+    void watch_for_close() {
+        stream_.async_read_some(asio::buffer(sink_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+            if (ec) return self->close();
+            self->watch_for_close();
+        });
+    }
+    void beat() {
+        heartbeat_.expires_after(std::chrono::seconds(15));
+        heartbeat_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (ec || self->closed_ || self->ending_) return;
+            self->enqueue(chunk("\n"));
+            self->beat();
+        });
+    }
+    void close() {
+        if (closed_) return;
+        closed_ = true;
+        heartbeat_.cancel();
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+        stream_.socket().close(ec);
+    }
+
+    beast::tcp_stream stream_;
+    asio::steady_timer heartbeat_;
+    unsigned version_;
+    std::deque<std::string> queue_;
+    bool writing_ = false, ending_ = false, closed_ = false;
+    char sink_[512];
+};
+
+// ---- one HTTP connection -------------------------------------------------------------------
+
+class HttpSession final : public std::enable_shared_from_this<HttpSession> {
+public:
+    HttpSession(tcp::socket socket, Context& context)
+        : stream_(std::move(socket)), ctx_(context), limit_(context.config.rate, context.config.burst) {}
+
+    void read() {
+        parser_.emplace();
+        parser_->body_limit(ctx_.config.bodyLimit);
+        parser_->header_limit(16 * 1024);
+        stream_.expires_after(std::chrono::seconds(60));
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    }
+
+private:
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec == http::error::body_limit)
+            return send(api_error(413, "too-large", "the request body is too large"), 11, false);
+        if (ec == http::error::header_limit)
+            return send(api_error(431, "too-large", "the request headers are too large"), 11, false);
+        if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
+            ec != http::error::end_of_stream && ec != http::error::partial_message)
+            return send(api_error(400, "bad-http", "the request is not valid HTTP"), 11, false);
+        if (ec) return close();
+        HttpRequest req = parser_->release();
+        Target target = parse_target(req.target());
+        if (beast::websocket::is_upgrade(req)) {
+            if (target.path == "/ws/echo" || target.path.starts_with("/ws/games/")) {
+                stream_.expires_never();
+                start_websocket(std::move(stream_), std::move(req), ctx_);
+                return;
+            }
+            return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(), false);
+        }
+        if (!limit_.allow())
+            return send(api_error(429, "rate-limited", "too many requests on this connection"),
+                        req.version(), req.keep_alive());
+        handle(std::move(req), std::move(target));
+    }
+
+    static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
+        auto auth = req[http::field::authorization];
+        if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
+        if (auto t = target.param("token")) return t;
+        return std::nullopt;
+    }
+
+    void handle(HttpRequest req, Target target) {
+        unsigned version = req.version();
+        bool keepAlive = req.keep_alive();
+        Reply reply = [self = shared_from_this(), version, keepAlive](Outcome o) {
+            self->send(std::move(o), version, keepAlive);
+        };
+        const std::string& path = target.path;
+        auto method = req.method();
+        bool get = method == http::verb::get || method == http::verb::head;
+        bool post = method == http::verb::post;
+        auto wrong_method = [&] { reply(api_error(405, "method-not-allowed", "this route does not take " + std::string(req.method_string().substr(0, 10)))); };
+        auto body = [&]() -> std::optional<json::value> {
+            auto v = parse_json(req.body());
+            if (!v) reply(api_error(400, "bad-json", "the body is not valid JSON"));
+            return v;
+        };
+        Lobby& lobby = *ctx_.lobby;
+
+        if (path == "/api/health") {
+            if (!get) return wrong_method();
+            return reply(Outcome{200, json::object{{"status", "ok"}}, {}, {}});
+        }
+        if (path == "/api/games") {
+            if (get) return lobby.list(target.param("status").value_or(""), reply);
+            if (!post) return wrong_method();
+            if (auto v = body()) lobby.create(*v, reply);
+            return;
+        }
+        if (path.starts_with("/api/games/")) {
+            std::string_view rest = std::string_view(path).substr(11);
+            auto slash = rest.find('/');
+            std::string id(rest.substr(0, slash));
+            std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
+            if (!plausible_id(id)) return reply(api_error(404, "not-found", "no such game"));
+            auto token = token_of(req, target);
+            if (sub.empty()) {
+                if (!get) return wrong_method();
+                return lobby.view(id, token, reply);
+            }
+            if (sub == "join") {
+                if (!post) return wrong_method();
+                if (auto v = body()) lobby.join(id, *v, reply);
+                return;
+            }
+            if (sub == "actions") {
+                if (!post) return wrong_method();
+                if (auto v = body()) lobby.act(id, token, *v, true, reply);
+                return;
+            }
+            if (sub == "export") {
+                if (!get) return wrong_method();
+                return lobby.export_record(id, reply);
+            }
+            if (sub == "rematch") {
+                if (!post) return wrong_method();
+                return lobby.rematch(id, token, reply);
+            }
+            if (sub == "events") {
+                if (!get) return wrong_method();
+                std::uint64_t since = 0;
+                if (auto s = target.param("since")) {
+                    auto n = parse_count(*s);
+                    if (!n) return reply(api_error(400, "bad-request", "since must be a whole number"));
+                    since = *n;
+                }
+                auto streamer = std::make_shared<EventStream>(std::move(stream_), version);
+                lobby.subscribe(id, token, since, streamer,
+                                [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
+                                    if (error) streamer->fail(std::move(*error));
+                                    else streamer->start();
+                                });
+                return;
+            }
+            return reply(api_error(404, "not-found", "no such route"));
+        }
+        if (path.starts_with("/api/")) return reply(api_error(404, "not-found", "no such route"));
+        if (!get) return wrong_method();
+        serve_file(path, reply);
+    }
+
+    void serve_file(const std::string& path, const Reply& reply) {
+        namespace fs = std::filesystem;
+        fs::path root(ctx_.config.web);
+        std::error_code ec;
+        if (ctx_.config.web.empty() || !fs::is_directory(root, ec))
+            return reply(api_error(404, "not-found", "no web client is installed"));
+        if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
+            path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
+            return reply(api_error(404, "not-found", "no such file"));
+        fs::path file = root / path.substr(1);
+        if (fs::is_directory(file, ec)) file /= "index.html";
+        if (!fs::is_regular_file(file, ec)) {
+            // The client routes its own pages: unknown paths without an extension get the app.
+            if (fs::path(path).has_extension()) return reply(api_error(404, "not-found", "no such file"));
+            file = root / "index.html";
+        }
+        std::ifstream in(file, std::ios::binary);
+        if (!in) return reply(api_error(404, "not-found", "no such file"));
+        std::ostringstream content;
+        content << in.rdbuf();
+        reply(Outcome{200, nullptr, content.str(), mime_type(file)});
+    }
+
+    void send(Outcome o, unsigned version, bool keepAlive) {
+        auto res = std::make_shared<http::response<http::string_body>>(make_response(o, version, keepAlive));
+        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+            if (ec) return self->close();
+            if (!res->keep_alive()) return self->close();
+            self->read();
+        });
+    }
+
+    void close() {
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
+
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    Context& ctx_;
+    RateLimit limit_;
+};
+
+}  // namespace
+
+void start_http_session(tcp::socket socket, Context& context) {
+    std::make_shared<HttpSession>(std::move(socket), context)->read();
+}
+
+// ---- the server ----------------------------------------------------------------------------
+
+struct Server::Impl {
+    explicit Impl(ServerConfig c) : config(std::move(c)) {}
+
+    void accept() {
+        acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
+            if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+            if (!ec) {
+                socket.set_option(tcp::no_delay(true), ec);
+                start_http_session(std::move(socket), context);
+            }
+            accept();
+        });
+    }
+
+    ServerConfig config;
+    asio::io_context ioc{1};
+    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+    std::unique_ptr<Store> store;
+    asio::thread_pool compute{1};
+    std::unique_ptr<Lobby> lobby;
+    Context context;
+    tcp::acceptor acceptor{ioc};
+    std::thread thread;
+    std::uint16_t port = 0;
+    bool started = false, stopped = false;
+};
+
+Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Server::~Server() {
+    stop();
+    impl_->lobby.reset();
+}
+
+void Server::start() {
+    Impl& s = *impl_;
+    namespace fs = std::filesystem;
+    if (auto parent = fs::path(s.config.db).parent_path(); !parent.empty())
+        fs::create_directories(parent);
+    s.store = std::make_unique<Store>(s.config.db, s.config.fullSync);
+    s.lobby = std::make_unique<Lobby>(s.ioc, *s.store, s.compute);
+    s.lobby->load();
+    s.context.config = s.config;
+    s.context.lobby = s.lobby.get();
+    s.store->start([&s](std::function<void()> fn) { asio::post(s.ioc, std::move(fn)); });
+
+    tcp::endpoint endpoint(asio::ip::make_address(s.config.host), s.config.port);
+    s.acceptor.open(endpoint.protocol());
+    s.acceptor.set_option(asio::socket_base::reuse_address(true));
+    s.acceptor.bind(endpoint);
+    s.acceptor.listen(asio::socket_base::max_listen_connections);
+    s.port = s.acceptor.local_endpoint().port();
+    s.work.emplace(s.ioc.get_executor());
+    s.accept();
+    asio::post(s.ioc, [&s] { s.lobby->start(); });
+    s.thread = std::thread([&s] { s.ioc.run(); });
+    s.started = true;
+    log(LogLevel::Info, "listening", {{"host", s.config.host}, {"port", s.port}, {"db", s.config.db}});
+}
+
+std::uint16_t Server::port() const { return impl_->port; }
+
+void Server::stop() {
+    Impl& s = *impl_;
+    if (!s.started || s.stopped) return;
+    s.stopped = true;
+    std::promise<void> closed;
+    asio::post(s.ioc, [&s, &closed] {
+        beast::error_code ec;
+        s.acceptor.close(ec);
+        s.lobby->shutdown();
+        closed.set_value();
+    });
+    closed.get_future().wait();
+    s.store->stop();  // commits what is queued; completions still reach the loop
+    s.compute.join();
+    std::promise<void> drained;
+    asio::post(s.ioc, [&drained] { drained.set_value(); });
+    drained.get_future().wait();
+    s.work.reset();
+    s.ioc.stop();
+    s.thread.join();
+    log(LogLevel::Info, "stopped", {{"transactions", s.store->transactions()}});
+}
+
+void Server::run_until_signal() {
+    asio::io_context signals_ioc;
+    asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+    signals.async_wait([](beast::error_code, int sig) {
+        log(LogLevel::Info, "signal", {{"signal", sig}});
+    });
+    signals_ioc.run();
+    stop();
+}
+
+void Server::inspect(const std::string& gameId, const std::function<void(const referee::Game*)>& fn) {
+    std::promise<void> done;
+    asio::post(impl_->ioc, [&] {
+        impl_->lobby->inspect(gameId, fn);
+        done.set_value();
+    });
+    done.get_future().wait();
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,111 @@
+// Durable storage in SQLite (WAL): per game its metadata, its random tape and an append-only
+// action log. All writes go through one writer thread with group commit: every job queued
+// while the previous transaction was committing runs in the next single transaction, and only
+// after COMMIT returns are their completions handed back to the event loop.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/tokens.h"
+
+namespace arbiter::server {
+
+struct StoredGame {
+    std::string id;
+    std::string variant;
+    std::string options;  // {"clock":{...}|null,"options":{...}}
+    std::string opponent;  // "human" | "computer" | "local"
+    int level = 0;
+    std::string computerSeat;  // "white" | "black" | ""
+    std::optional<TokenHash> white, black, invite;
+    std::string status;  // "open" | "active" | "finished" | "aborted"
+    std::string result;  // JSON text or ""
+    std::int64_t createdMs = 0;
+    std::string rematchOf, rematch;
+    std::vector<std::uint8_t> tape;
+};
+
+// One line of a game's action log. seat "clock" marks the server's own entries:
+// {"type":"check-time"} (a flag fell) and {"type":"resume"} (the server restarted).
+struct StoredAction {
+    std::int64_t seq = 0;
+    std::string seat;
+    std::string action;
+    std::int64_t tsMs = 0;
+};
+
+// The SQL, used by the writer thread (and directly before the server starts serving).
+class Db {
+public:
+    explicit Db(const std::string& path, bool fullSync);
+    ~Db();
+    Db(const Db&) = delete;
+    Db& operator=(const Db&) = delete;
+
+    void begin();
+    void commit();
+    void rollback();
+
+    void insert_game(const StoredGame& g);
+    void update_seats(const std::string& id, const std::optional<TokenHash>& white,
+                      const std::optional<TokenHash>& black, const std::optional<TokenHash>& invite);
+    void update_status(const std::string& id, const std::string& status, const std::string& result);
+    void set_rematch(const std::string& id, const std::string& rematch);
+    void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes);
+    void append_action(const std::string& id, const StoredAction& a);
+
+    std::vector<StoredGame> load_games();  // metadata of every game, tapes included
+    std::vector<std::uint8_t> load_tape(const std::string& id);
+    std::vector<StoredAction> load_actions(const std::string& id);
+
+private:
+    sqlite3_stmt* prepare(const char* sql);
+    void exec(const char* sql);
+    void step_done(sqlite3_stmt* st);
+    [[noreturn]] void fail(const char* what);
+
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *appendTape_,
+        *appendAction_, *loadTape_, *loadActions_;
+};
+
+class Store {
+public:
+    using Job = std::function<void(Db&)>;
+    using Done = std::function<void(bool committed)>;
+
+    Store(const std::string& path, bool fullSync);
+    ~Store();
+
+    // Before start(): direct access for loading and restart bookkeeping.
+    Db& db() { return db_; }
+    // post hands a completion to the event loop.
+    void start(std::function<void(std::function<void()>)> post);
+    void submit(Job job, Done done);
+    // Commits what is queued, then stops the writer.
+    void stop();
+    std::uint64_t transactions() const { return transactions_; }
+
+private:
+    void run();
+
+    Db db_;
+    std::function<void(std::function<void()>)> post_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::vector<std::pair<Job, Done>> queue_;
+    bool stopping_ = false;
+    std::thread writer_;
+    std::uint64_t transactions_ = 0;
+};
+
+}  // namespace arbiter::server
