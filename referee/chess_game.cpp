@@ -1,6 +1,7 @@
 // Standard chess under the referee: moves in UCI or SAN, claims, and the flag rule.
 #include "referee/variants.h"
 #include "variants/chess/outcome.h"
+#include "variants/chess/pgn_chess.h"
 #include "variants/chess/uci.h"
 
 namespace arbiter::referee {
@@ -29,7 +30,19 @@ public:
         return out;
     }
 
-    std::string record() const override { return uci_record(); }
+    // PGN, with the moves in SAN.
+    std::string record() const override {
+        std::vector<Move> moves;
+        Position p = start_;
+        for (const auto& uci : history_) {
+            moves.push_back(parse_uci(p, uci));
+            p.do_move(moves.back());
+        }
+        std::vector<std::pair<std::string, std::string>> tags = {{"Event", "Arbiter game"},
+                                                                 {"Site", "Arbiter"}};
+        if (finished()) tags.emplace_back("Termination", result().reason);
+        return export_pgn(start_, moves, tags, finished() ? result().score : "*");
+    }
 
 protected:
     ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
@@ -94,12 +107,6 @@ private:
                 finish(draw(termination_name(outcome->termination)));
         }
         return ActionResult::ok();
-    }
-
-    std::string uci_record() const {
-        std::string s;
-        for (const auto& m : history_) s += m + ' ';
-        return s;
     }
 
     Position start_;

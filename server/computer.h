@@ -31,9 +31,9 @@ public:
     }
 };
 
-// The player for a level. Until the engine lands every level plays as level 0.
-inline std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view, int) {
-    return std::make_unique<RandomPlayer>();
-}
+// The player for a level: the chess engine at levels 1-8 for chess (engine/levels.h);
+// level 0, and every level of the hidden-information games until their players exist,
+// picks a random legal action.
+std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view variant, int level);
 
 }  // namespace arbiter::server

@@ -61,7 +61,8 @@ TEST(ServerHttp, FoolsMatePlayedToTheEndThroughHttp) {
 
     auto exported = http(s.port(), "GET", "/api/games/" + g.id + "/export");
     EXPECT_EQ(exported.status, 200);
-    EXPECT_NE(exported.body.find("d8h4"), std::string::npos);
+    EXPECT_NE(exported.body.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << exported.body;
+    EXPECT_NE(exported.body.find("[Termination \"checkmate\"]"), std::string::npos);
 
     auto late = move(s.port(), g, g.white, "e2e4");
     EXPECT_EQ(late.status, 409);
@@ -157,6 +158,24 @@ TEST(ServerHttp, ComputerLevelZeroAnswersEveryMove) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id, "", token).json().at("view").at("moves").as_array().size(), 3u);
+}
+
+TEST(ServerHttp, ComputerAtAHigherLevelFindsTheMate) {
+    TestServer s;
+    // Black to move would be mated by Ra8; the computer (White, level 5) must find it.
+    auto c = http(s.port(), "POST", "/api/games",
+                  R"({"variant":"chess","opponent":"computer","level":5,"color":"black",)"
+                  R"("options":{"fen":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"}})");
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string id(c.json().at("id").as_string()), token(c.json().at("token").as_string());
+    json::value v;
+    for (int tries = 0; tries < 500; ++tries) {
+        v = http(s.port(), "GET", "/api/games/" + id, "", token).json();
+        if (v.at("view").at("status") == "finished") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_EQ(v.at("view").at("moves").as_array().at(0), "a1a8");
+    EXPECT_EQ(v.at("view").at("result").at("reason"), "checkmate");
 }
 
 TEST(ServerHttp, FlagFallsByTimerOnTheServer) {
