@@ -17,11 +17,6 @@ struct Run {
     std::string out;
 };
 
-// Under the sanitizers every start of the binary pays for building the attack tables
-// without BMI2 (tens of seconds on a loaded machine); the logic behind these commands is
-// tested in-process (battle.h, verify_chiefspy_record), so the process tests skip there.
-#define SKIP_IF_SANITIZED() \
-    if (std::getenv("ARBITER_SANITIZED")) GTEST_SKIP() << "slow process start under sanitizers"
 
 Run run(const std::string& args) {
     std::string cmd = std::string(ARBITER_BINARY) + " " + args + " 2>&1";
@@ -36,7 +31,6 @@ Run run(const std::string& args) {
 }  // namespace
 
 TEST(ChiefSpyCommand, BattleJsonOutput) {
-    SKIP_IF_SANITIZED();
     auto r = run("chiefspy battle --attacker 5 --defender 4 --json");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.out,
@@ -51,7 +45,6 @@ TEST(ChiefSpyCommand, BattleJsonOutput) {
 }
 
 TEST(ChiefSpyCommand, BattleTextOutputShowsTie) {
-    SKIP_IF_SANITIZED();
     auto r =
         run("chiefspy battle --attacker 4 --defender 5 --attacker-support 1 --defender-support 1");
     EXPECT_EQ(r.status, 0);
@@ -60,7 +53,6 @@ TEST(ChiefSpyCommand, BattleTextOutputShowsTie) {
 }
 
 TEST(ChiefSpyCommand, BadArgumentsExitTwoWithOneLine) {
-    SKIP_IF_SANITIZED();
     for (const char* args :
          {"chiefspy battle --attacker 8 --defender 1", "chiefspy battle --attacker 3 --defender X",
           "chiefspy battle --attacker 3 --defender 1 --attacker-initial 2",
@@ -74,7 +66,6 @@ TEST(ChiefSpyCommand, BadArgumentsExitTwoWithOneLine) {
 }
 
 TEST(ChiefSpyCommand, VerifyAFinishedMatch) {
-    SKIP_IF_SANITIZED();
     arbiter::referee::SecureRandom random;
     auto game = arbiter::referee::create_game("chiefspy", {}, random);
     for (auto s : {arbiter::referee::Seat::White, arbiter::referee::Seat::Black})

@@ -86,10 +86,6 @@ struct Played {
 }  // namespace
 
 TEST(ServerCrash, KillNineLosesNoAcknowledgedAction) {
-    // Two start-ups of the sanitized binary cost minutes (its static attack tables are slow to
-    // build without optimisation); the replay path runs under the sanitizers in-process, in
-    // ServerHttp.FinishedGamesSurviveAGracefulRestart.
-    if (sanitized()) GTEST_SKIP() << "child processes are too slow to start under the sanitizers";
     std::string dir = temp_dir();
     std::string db = dir + "/crash.db";
     const int games = 4;
