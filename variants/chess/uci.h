@@ -1,6 +1,7 @@
 // UCI long algebraic notation: e2e4, e7e8q, castling as the king's two-square move (e1g1).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,20 +22,34 @@ std::string to_uci(const BasicPosition<R>& pos, Move m) {
     return s;
 }
 
-// The legal move the text names; throws NotationError saying why not.
-template <typename R>
-Move parse_uci(const BasicPosition<R>& pos, std::string_view text) {
-    using G = typename R::Geometry;
-    // Split "e2e4q" / "h9h10" into two squares and an optional promotion letter.
+// The parts of a coordinate move: "e2e4q", "h9h10" -> two squares and an optional letter
+// ('\0' when none). Nothing when the text is not of that shape.
+struct UciParts {
+    Square from, to;
+    char promotion;
+};
+
+template <typename G>
+std::optional<UciParts> split_uci(std::string_view text) {
     std::size_t i = 1;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     auto from = G::parse_square(text.substr(0, i));
     std::size_t j = i + 1;
     while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
     auto to = i < text.size() ? G::parse_square(text.substr(i, j - i)) : std::nullopt;
-    if (!from || !to || text.size() > j + 1)
+    if (!from || !to || text.size() > j + 1) return std::nullopt;
+    return UciParts{*from, *to, j < text.size() ? text[j] : '\0'};
+}
+
+// The legal move the text names; throws NotationError saying why not.
+template <typename R>
+Move parse_uci(const BasicPosition<R>& pos, std::string_view text) {
+    using G = typename R::Geometry;
+    auto parts = split_uci<G>(text);
+    if (!parts)
         throw NotationError(fmt::format("UCI move '{}': expected squares like e2e4 or e7e8q", text));
-    char promo = j < text.size() ? text[j] : '\0';
+    auto from = std::optional<Square>(parts->from), to = std::optional<Square>(parts->to);
+    char promo = parts->promotion;
     if (promo && std::string_view("nbrq").find(promo) == std::string_view::npos)
         throw NotationError(
             fmt::format("UCI move '{}': promotion piece '{}' is not one of n, b, r, q", text, promo));

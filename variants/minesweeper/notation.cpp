@@ -13,18 +13,14 @@ std::string to_uci(const MinesweeperPosition& pos, Move m) {
 }
 
 Move parse_move(const MinesweeperPosition& pos, std::string_view text) {
-    std::size_t i = 1;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    auto from = G::parse_square(text.substr(0, i));
-    std::size_t j = i + 1;
-    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
-    auto to = i < text.size() ? G::parse_square(text.substr(i, j - i)) : std::nullopt;
-    if (!from || !to || text.size() > j + 1)
+    auto parts = split_uci<G>(text);
+    if (!parts)
         throw NotationError(fmt::format(
             "move '{}': expected squares like e2e4, e9e10q, or a pawn's square twice (e5e5) "
             "for the sapper action",
             text));
-    char promo = j < text.size() ? text[j] : '\0';
+    auto from = std::optional<Square>(parts->from), to = std::optional<Square>(parts->to);
+    char promo = parts->promotion;
     if (promo && promo != 'q')
         throw NotationError(
             fmt::format("move '{}': pawns promote to a queen only (write q or nothing)", text));
