@@ -1,0 +1,255 @@
+// End-to-end harness: a real `arbiter serve` on a free port with a temporary database,
+// serving web/dist, and Debian's chromium driven by playwright-core.
+//
+//   import { before, after, test } from 'node:test';
+//   import { startHarness, type Harness } from './harness.ts';
+//   let H: Harness;
+//   before(async () => { H = await startHarness(); });
+//   after(async () => { await H?.stop(); });
+//   test('…', async () => { const page = await H.newPage(); await page.goto(H.url('/')); … });
+//
+// Tests wait for selectors and texts (never sleeps). Screenshots go to web/e2e-artifacts/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB_DIR = resolve(here, '..');
+export const REPO_DIR = resolve(WEB_DIR, '..');
+export const ARTIFACTS_DIR = join(WEB_DIR, 'e2e-artifacts');
+const ARBITER = process.env.ARBITER_BIN ?? join(REPO_DIR, 'build', 'arbiter');
+const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const DIST = join(WEB_DIR, 'dist');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Seat = 'white' | 'black';
+
+export interface CreateGameBody {
+  variant: 'chess' | 'chiefspy' | 'minesweeper' | string;
+  clock?: { initial: number; increment: number } | null;
+  color?: 'white' | 'black' | 'random';
+  opponent?: 'human' | 'computer' | 'local';
+  level?: number;
+  options?: Record<string, unknown>;
+  public?: boolean;
+  assist?: boolean;
+}
+
+export interface CreatedGame {
+  id: string;
+  variant: string;
+  seat: Seat;
+  token: string;
+  status: string;
+  invite?: string;
+  invitePath?: string;
+  tokens?: { white: string; black: string };
+  [k: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public body: any,
+  ) {
+    super(`HTTP ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export interface Api {
+  /** Any JSON request; throws ApiError on a non-2xx answer. */
+  request(method: string, path: string, body?: unknown, token?: string): Promise<any>;
+  createGame(body: CreateGameBody): Promise<CreatedGame>;
+  /** Join with an invite (or `{}` for a public game). */
+  join(id: string, body?: { invite?: string; assist?: boolean }): Promise<{ id: string; seat: Seat; token: string; status: string }>;
+  /** GET /api/games/{id} as the token's seat (no token: spectator). */
+  view(id: string, token?: string): Promise<any>;
+  act(id: string, token: string, action: Record<string, unknown>): Promise<any>;
+  list(status?: string): Promise<any[]>;
+  exportRecord(id: string, token?: string): Promise<string>;
+}
+
+export interface Harness {
+  port: number;
+  baseURL: string;
+  browser: Browser;
+  api: Api;
+  /** Page errors and console errors seen in any page (tests may assert it stays empty). */
+  errors: string[];
+  url(path: string): string;
+  /** A fresh browser context (own localStorage: one "device"). */
+  newContext(opts?: { locale?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  /** A page in a fresh context. */
+  newPage(opts?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** Open /game/{id} in `page`, handing it the seat token through the #token= fragment. */
+  openGame(page: Page, id: string, token?: string): Promise<void>;
+  /** Create a game through the API (e.g. with options.fen) and open it in `page` for the creator. */
+  createAndOpen(page: Page, body: CreateGameBody): Promise<CreatedGame>;
+  /** Save a full-page screenshot to web/e2e-artifacts/<name>.png; returns the path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Restart the server on the same port and database (pages see a dropped socket). */
+  restartServer(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<void>;
+}
+
+function startServer(db: string, port: number, log: string[]): Promise<Server> {
+  if (!existsSync(ARBITER)) throw new Error(`${ARBITER} not found: build the server first (make build)`);
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html not found: run npm run build first`);
+  const child = spawn(ARBITER, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', DIST, '--no-fsync-on-power-loss', '--rate', '10000', '--burst', '20000'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error('arbiter serve did not say "listening" within 15 s:\n' + log.join('\n'))), 15000);
+    const rl = createInterface({ input: child.stderr! });
+    rl.on('line', (line) => {
+      log.push(line);
+      if (log.length > 500) log.shift();
+      try {
+        const o = JSON.parse(line);
+        if (o.msg === 'listening') {
+          clearTimeout(timer);
+          res({ child, port: Number(o.port), exited });
+        }
+      } catch {
+        /* not JSON */
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`arbiter serve exited (${code}):\n` + log.join('\n')));
+    });
+  });
+}
+
+async function stopServer(s: Server): Promise<void> {
+  if (s.child.exitCode !== null) return;
+  s.child.kill('SIGTERM');
+  const killer = setTimeout(() => s.child.kill('SIGKILL'), 5000);
+  await s.exited;
+  clearTimeout(killer);
+}
+
+function makeApi(base: () => string): Api {
+  async function request(method: string, path: string, body?: unknown, token?: string): Promise<any> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    const r = await fetch(base() + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* text */
+    }
+    if (!r.ok) throw new ApiError(r.status, parsed);
+    return parsed;
+  }
+  return {
+    request,
+    createGame: (body) => request('POST', '/api/games', body),
+    join: (id, body = {}) => request('POST', `/api/games/${id}/join`, body),
+    view: (id, token) => request('GET', `/api/games/${id}`, undefined, token),
+    act: (id, token, action) => request('POST', `/api/games/${id}/actions`, action, token),
+    list: async (status) => (await request('GET', '/api/games' + (status ? `?status=${status}` : ''))).games,
+    exportRecord: async (id, token) => {
+      const r = await fetch(base() + `/api/games/${id}/export`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!r.ok) throw new ApiError(r.status, await r.text());
+      return r.text();
+    },
+  };
+}
+
+export async function startHarness(opts: { headless?: boolean } = {}): Promise<Harness> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const tmp = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
+  const db = join(tmp, 'e2e.db');
+  const log: string[] = [];
+  let server = await startServer(db, 0, log);
+  const port = server.port;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: opts.headless ?? process.env.HEADFUL !== '1',
+    args: CHROMIUM_ARGS,
+  });
+  const errors: string[] = [];
+  const contexts: BrowserContext[] = [];
+
+  const H: Harness = {
+    port,
+    baseURL,
+    browser,
+    errors,
+    api: makeApi(() => baseURL),
+    url: (path) => baseURL + path,
+    async newContext(o = {}) {
+      const ctx = await browser.newContext({
+        baseURL,
+        locale: o.locale ?? 'en-US',
+        viewport: o.viewport ?? { width: 1100, height: 800 },
+      });
+      ctx.setDefaultTimeout(15000);
+      ctx.on('page', (p) => watch(p));
+      contexts.push(ctx);
+      return ctx;
+    },
+    async newPage(o = {}) {
+      const ctx = await H.newContext(o);
+      const p = await ctx.newPage();
+      return p;
+    },
+    async openGame(page, id, token) {
+      await page.goto(baseURL + `/game/${id}` + (token ? `#token=${token}` : ''));
+      await page.waitForSelector('[data-testid="game-page"]');
+    },
+    async createAndOpen(page, body) {
+      const g = await H.api.createGame(body);
+      await H.openGame(page, g.id, g.token);
+      return g;
+    },
+    async screenshot(page, name) {
+      const file = join(ARTIFACTS_DIR, name.replace(/[^a-zA-Z0-9_.-]/g, '_') + '.png');
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async restartServer() {
+      await stopServer(server);
+      server = await startServer(db, port, log);
+    },
+    async stop() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await stopServer(server);
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+
+  function watch(p: Page) {
+    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    p.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+  }
+  return H;
+}
