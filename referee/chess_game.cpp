@@ -8,7 +8,7 @@ namespace arbiter::referee {
 namespace {
 
 class ChessGame final : public Game {
-public:
+  public:
     explicit ChessGame(const GameOptions& options) : Game(options) {
         if (auto it = options.variant.find("fen"); it != options.variant.end()) {
             if (!it->value().is_string()) throw std::invalid_argument("option fen: not a string");
@@ -26,7 +26,8 @@ public:
     std::vector<json::object> legal_actions(Seat seat) const override {
         std::vector<json::object> out;
         if (finished() || seat != seat_to_move()) return out;
-        for (Move m : legal_moves(pos_)) out.push_back({{"type", "move"}, {"move", to_uci(pos_, m)}});
+        for (Move m : legal_moves(pos_))
+            out.push_back({{"type", "move"}, {"move", to_uci(pos_, m)}});
         return out;
     }
 
@@ -44,14 +45,18 @@ public:
         return export_pgn(start_, moves, tags, finished() ? result().score : "*");
     }
 
-protected:
+  protected:
     ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
                            std::int64_t nowMs) override {
         if (type == "move") return move(seat, action, nowMs);
         if (type == "claim-draw") {
-            if (seat != seat_to_move()) return ActionResult::reject("only the player to move can claim a draw");
+            if (seat != seat_to_move())
+                return ActionResult::reject("only the player to move can claim a draw");
             auto claim = claimable_draw(pos_);
-            if (!claim) return ActionResult::reject("no draw can be claimed: the position has not repeated three times and the 50-move count is not reached");
+            if (!claim)
+                return ActionResult::reject(
+                    "no draw can be claimed: the position has not repeated three times and the "
+                    "50-move count is not reached");
             finish(draw(termination_name(claim->termination)));
             return ActionResult::ok();
         }
@@ -73,11 +78,13 @@ protected:
 
     void on_flag(Seat flagged) override {
         Color winner = flagged == Seat::White ? Black : White;
-        if (can_checkmate(pos_, winner)) finish(win_for(opponent(flagged), "timeout"));
-        else finish(draw("timeout vs insufficient material"));
+        if (can_checkmate(pos_, winner))
+            finish(win_for(opponent(flagged), "timeout"));
+        else
+            finish(draw("timeout vs insufficient material"));
     }
 
-private:
+  private:
     ActionResult move(Seat seat, const json::object& action, std::int64_t nowMs) {
         if (seat != seat_to_move()) return ActionResult::reject("it is not your turn");
         auto it = action.find("move");

@@ -52,7 +52,8 @@ std::optional<Outcome> only_fields(const json::object& o,
 
 std::optional<std::int64_t> integer(const json::value& v) {
     if (v.is_int64()) return v.get_int64();
-    if (v.is_uint64() && v.get_uint64() <= std::uint64_t(INT64_MAX)) return std::int64_t(v.get_uint64());
+    if (v.is_uint64() && v.get_uint64() <= std::uint64_t(INT64_MAX))
+        return std::int64_t(v.get_uint64());
     return std::nullopt;
 }
 
@@ -163,15 +164,19 @@ std::optional<Outcome> Lobby::resolve_seat(Room& r, const std::optional<std::str
     TokenHash h = hash_token(*token);
     bool white = token_matches(r.token[0], h);
     bool black = token_matches(r.token[1], h);  // both compared: no early exit
-    if (white) seat = Seat::White;
-    else if (black) seat = Seat::Black;
-    else return api_error(401, "unauthorized", "the token is not a seat of this game");
+    if (white)
+        seat = Seat::White;
+    else if (black)
+        seat = Seat::Black;
+    else
+        return api_error(401, "unauthorized", "the token is not a seat of this game");
     return std::nullopt;
 }
 
 // ---- loading and replay ----------------------------------------------------------------
 
-bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape, const std::vector<StoredAction>& entries) {
+bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
+                   const std::vector<StoredAction>& entries) {
     try {
         r.random = std::make_unique<TapeRandom>(fresh_, std::move(tape));
         r.game = referee::create_game(r.variant, r.gameOptions, *r.random);
@@ -179,8 +184,10 @@ bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape, const std::vector<St
             json::object action = json::parse(a.action).as_object();
             if (a.seat == "clock") {
                 std::string_view type = action.at("type").as_string();
-                if (type == "check-time") r.game->check_time(a.tsMs);
-                else if (type == "resume") r.game->resume_clock(a.tsMs);
+                if (type == "check-time")
+                    r.game->check_time(a.tsMs);
+                else if (type == "resume")
+                    r.game->resume_clock(a.tsMs);
                 continue;
             }
             auto seat = referee::parse_seat(a.seat);
@@ -266,8 +273,10 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
         return;
     }
     r.waiting.push_back([this, &r, fn = std::move(fn), onError = std::move(onError)] {
-        if (r.game) fn(r);
-        else onError(api_error(500, "unavailable", "this game could not be restored"));
+        if (r.game)
+            fn(r);
+        else
+            onError(api_error(500, "unavailable", "this game could not be restored"));
     });
     if (r.loading) return;
     r.loading = true;
@@ -318,8 +327,10 @@ void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> 
         },
         [this, &r, eventsAfter, ended, done = std::move(done)](bool ok) {
             --r.pendingCommits;
-            if (ok) r.committedEvents = std::max(r.committedEvents, eventsAfter);
-            else log(LogLevel::Error, "action not stored", {{"game", r.id}});
+            if (ok)
+                r.committedEvents = std::max(r.committedEvents, eventsAfter);
+            else
+                log(LogLevel::Error, "action not stored", {{"game", r.id}});
             if (ended && ok)
                 log(LogLevel::Info, "game over",
                     {{"game", r.id}, {"variant", r.variant}, {"status", r.status}});
@@ -448,51 +459,60 @@ void Lobby::create(const json::value& request, Reply reply) {
     Room& r = *room;
     const json::value* variant = req.if_contains("variant");
     if (!variant || !variant->is_string())
-        return reply(api_error(400, "bad-request", "\"variant\" must be a string such as \"chess\""));
+        return reply(
+            api_error(400, "bad-request", "\"variant\" must be a string such as \"chess\""));
     auto names = referee::variant_names();
     if (std::find(names.begin(), names.end(), variant->as_string()) == names.end())
-        return reply(api_error(400, "unknown-variant", "unknown variant " + quoted(variant->as_string())));
+        return reply(
+            api_error(400, "unknown-variant", "unknown variant " + quoted(variant->as_string())));
     r.variant = variant->as_string();
 
     json::value clock = nullptr;
     if (auto c = req.if_contains("clock"); c && !c->is_null()) {
         if (!c->is_object())
-            return reply(api_error(400, "bad-request", "\"clock\" must be null or {\"initial\":S,\"increment\":S}"));
+            return reply(api_error(400, "bad-request",
+                                   "\"clock\" must be null or {\"initial\":S,\"increment\":S}"));
         if (auto e = only_fields(c->as_object(), {"initial", "increment"})) return reply(*e);
         auto initial = c->as_object().if_contains("initial");
         auto increment = c->as_object().if_contains("increment");
         auto i = initial ? integer(*initial) : std::nullopt;
         auto inc = increment ? integer(*increment) : std::optional<std::int64_t>(0);
         if (!i || *i < 1 || *i > 86400)
-            return reply(api_error(400, "bad-clock", "clock.initial must be whole seconds from 1 to 86400"));
+            return reply(
+                api_error(400, "bad-clock", "clock.initial must be whole seconds from 1 to 86400"));
         if (!inc || *inc < 0 || *inc > 3600)
-            return reply(api_error(400, "bad-clock", "clock.increment must be whole seconds from 0 to 3600"));
+            return reply(api_error(400, "bad-clock",
+                                   "clock.increment must be whole seconds from 0 to 3600"));
         clock = json::object{{"initial", *i}, {"increment", *inc}};
     }
 
     std::string color = "random";
     if (auto c = req.if_contains("color")) {
-        if (!c->is_string() || (c->as_string() != "white" && c->as_string() != "black" &&
-                                c->as_string() != "random"))
-            return reply(api_error(400, "bad-request", "\"color\" must be \"white\", \"black\" or \"random\""));
+        if (!c->is_string() ||
+            (c->as_string() != "white" && c->as_string() != "black" && c->as_string() != "random"))
+            return reply(api_error(400, "bad-request",
+                                   "\"color\" must be \"white\", \"black\" or \"random\""));
         color = c->as_string();
     }
     r.opponent = "human";
     if (auto o = req.if_contains("opponent")) {
         if (!o->is_string() || (o->as_string() != "human" && o->as_string() != "computer" &&
                                 o->as_string() != "local"))
-            return reply(api_error(400, "bad-request", "\"opponent\" must be \"human\", \"computer\" or \"local\""));
+            return reply(api_error(400, "bad-request",
+                                   "\"opponent\" must be \"human\", \"computer\" or \"local\""));
         r.opponent = o->as_string();
     }
     if (auto l = req.if_contains("level")) {
         auto level = integer(*l);
         if (!level || *level < 0 || *level > 20)
-            return reply(api_error(400, "bad-request", "\"level\" must be a whole number from 0 to 20"));
+            return reply(
+                api_error(400, "bad-request", "\"level\" must be a whole number from 0 to 20"));
         r.level = int(*level);
     }
     json::object options;
     if (auto o = req.if_contains("options"); o && !o->is_null()) {
-        if (!o->is_object()) return reply(api_error(400, "bad-request", "\"options\" must be an object"));
+        if (!o->is_object())
+            return reply(api_error(400, "bad-request", "\"options\" must be an object"));
         options = o->as_object();
     }
     r.options = json::object{{"clock", clock}, {"options", options}};
@@ -512,8 +532,10 @@ void Lobby::create(const json::value& request, Reply reply) {
     r.tapePersisted = r.random->tape().size();
     r.committedEvents = r.game->events().size();
 
-    Seat creator = color == "white" ? Seat::White : color == "black" ? Seat::Black
-                   : fresh_.uniform(2) ? Seat::Black : Seat::White;
+    Seat creator = color == "white"    ? Seat::White
+                   : color == "black"  ? Seat::Black
+                   : fresh_.uniform(2) ? Seat::Black
+                                       : Seat::White;
     json::object body{{"id", r.id}, {"variant", r.variant}, {"seat", referee::seat_name(creator)}};
     std::string token = new_token();
     r.token[seat_index(creator)] = hash_token(token);
@@ -522,8 +544,8 @@ void Lobby::create(const json::value& request, Reply reply) {
     if (r.opponent == "local") {
         std::string second = new_token();
         r.token[seat_index(other)] = hash_token(second);
-        body["tokens"] = json::object{{referee::seat_name(creator), token},
-                                      {referee::seat_name(other), second}};
+        body["tokens"] =
+            json::object{{referee::seat_name(creator), token}, {referee::seat_name(other), second}};
         r.status = "active";
     } else if (r.opponent == "computer") {
         r.computerSeat = other;
@@ -545,7 +567,8 @@ void Lobby::create(const json::value& request, Reply reply) {
     store_.submit([g = std::move(g)](Db& db) { db.insert_game(g); },
                   [this, &r, body = std::move(body), reply = std::move(reply)](bool ok) {
                       --r.pendingCommits;
-                      if (!ok) return reply(api_error(500, "storage", "the game could not be stored"));
+                      if (!ok)
+                          return reply(api_error(500, "storage", "the game could not be stored"));
                       reply(Outcome{201, body, {}, {}});
                       follow_up(r);
                   });
@@ -579,8 +602,13 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
             --r->pendingCommits;
             if (!ok) return reply(api_error(500, "storage", "the join could not be stored"));
             log(LogLevel::Info, "game joined", {{"game", r->id}});
-            reply(Outcome{200, json::object{{"id", r->id}, {"seat", referee::seat_name(seat)},
-                                            {"token", token}, {"status", "active"}}, {}, {}});
+            reply(Outcome{200,
+                          json::object{{"id", r->id},
+                                       {"seat", referee::seat_name(seat)},
+                                       {"token", token},
+                                       {"status", "active"}},
+                          {},
+                          {}});
             for (auto& s : r->subs)
                 if (auto sub = s.subscriber.lock()) sub->push_status("active");
             follow_up(*r);
@@ -588,13 +616,14 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
 }
 
 json::object Lobby::summary(const Room& r) const {
-    json::object o{{"id", r.id},
-                   {"variant", r.variant},
-                   {"status", r.status},
-                   {"opponent", r.opponent},
-                   {"clock", r.options.contains("clock") ? r.options.at("clock") : json::value(nullptr)},
-                   {"createdAt", r.createdMs},
-                   {"result", r.result}};
+    json::object o{
+        {"id", r.id},
+        {"variant", r.variant},
+        {"status", r.status},
+        {"opponent", r.opponent},
+        {"clock", r.options.contains("clock") ? r.options.at("clock") : json::value(nullptr)},
+        {"createdAt", r.createdMs},
+        {"result", r.result}};
     o["rematch"] = r.rematch.empty() ? json::value(nullptr) : json::value(r.rematch);
     o["rematchOf"] = r.rematchOf.empty() ? json::value(nullptr) : json::value(r.rematchOf);
     return o;
@@ -605,18 +634,22 @@ void Lobby::view(const std::string& id, const std::optional<std::string>& token,
     if (!r) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
-    with_game(*r, [this, seat, reply](Room& r) {
-        json::object body = summary(r);
-        body["seat"] = referee::seat_name(seat);
-        body["view"] = r.game->view(seat, now_ms());
-        reply(Outcome{200, std::move(body), {}, {}});
-    }, reply);
+    with_game(
+        *r,
+        [this, seat, reply](Room& r) {
+            json::object body = summary(r);
+            body["seat"] = referee::seat_name(seat);
+            body["view"] = r.game->view(seat, now_ms());
+            reply(Outcome{200, std::move(body), {}, {}});
+        },
+        reply);
 }
 
 void Lobby::list(std::string_view status, Reply reply) {
     if (!status.empty() && status != "open" && status != "active" && status != "finished" &&
         status != "aborted")
-        return reply(api_error(400, "bad-request", "status must be open, active, finished or aborted"));
+        return reply(
+            api_error(400, "bad-request", "status must be open, active, finished or aborted"));
     std::vector<const Room*> found;
     for (const auto& [id, room] : rooms_)
         if (status.empty() || room->status == status) found.push_back(room.get());
@@ -637,12 +670,16 @@ void Lobby::act(const std::string& id, const std::optional<std::string>& token,
         return reply(api_error(400, "bad-request",
                                "an action is a JSON object with a \"type\", such as "
                                "{\"type\":\"move\",\"move\":\"e2e4\"}"));
-    if (!token) return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
+    if (!token)
+        return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
-    with_game(*r, [this, seat, action = action.as_object(), wantEvents, reply](Room& r) {
-        apply(r, seat, action, wantEvents, reply);
-    }, reply);
+    with_game(
+        *r,
+        [this, seat, action = action.as_object(), wantEvents, reply](Room& r) {
+            apply(r, seat, action, wantEvents, reply);
+        },
+        reply);
 }
 
 void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvents, Reply reply) {
@@ -656,15 +693,20 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
     std::string type = loggable_word(action.at("type").as_string());
     bool changed = result.accepted || r.game->events().size() != before;
     if (log_enabled(LogLevel::Debug))
-        log(LogLevel::Debug, "action", {{"game", r.id}, {"seat", referee::seat_name(seat)},
-                                        {"type", type}, {"accepted", result.accepted}});
+        log(LogLevel::Debug, "action",
+            {{"game", r.id},
+             {"seat", referee::seat_name(seat)},
+             {"type", type},
+             {"accepted", result.accepted}});
     if (!changed) return reply(api_error(409, "rejected", result.error));
-    StoredAction entry = result.accepted
-                             ? StoredAction{0, std::string(referee::seat_name(seat)), json::serialize(action), now}
-                             : StoredAction{0, "clock", R"({"type":"check-time"})", now};
+    StoredAction entry =
+        result.accepted
+            ? StoredAction{0, std::string(referee::seat_name(seat)), json::serialize(action), now}
+            : StoredAction{0, "clock", R"({"type":"check-time"})", now};
     commit_entry(r, std::move(entry),
                  [this, &r, seat, before, result, wantEvents, reply = std::move(reply)](bool ok) {
-                     if (!ok) return reply(api_error(500, "storage", "the action could not be stored"));
+                     if (!ok)
+                         return reply(api_error(500, "storage", "the action could not be stored"));
                      if (!result.accepted) return reply(api_error(409, "rejected", result.error));
                      json::object body{{"accepted", true}};
                      if (wantEvents && r.game) {
@@ -680,15 +722,20 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
 void Lobby::export_record(const std::string& id, Reply reply) {
     Room* r = find(id);
     if (!r) return reply(api_error(404, "not-found", "no such game"));
-    with_game(*r, [reply](Room& r) {
-        reply(Outcome{200, nullptr, r.game->record(), "text/plain; charset=utf-8"});
-    }, reply);
+    with_game(
+        *r,
+        [reply](Room& r) {
+            reply(Outcome{200, nullptr, r.game->record(), "text/plain; charset=utf-8"});
+        },
+        reply);
 }
 
 void Lobby::rematch(const std::string& id, const std::optional<std::string>& token, Reply reply) {
     Room* old = find(id);
     if (!old) return reply(api_error(404, "not-found", "no such game"));
-    if (!token) return reply(api_error(403, "forbidden", "only a player of the game can ask for a rematch"));
+    if (!token)
+        return reply(
+            api_error(403, "forbidden", "only a player of the game can ask for a rematch"));
     Seat oldSeat;
     if (auto e = resolve_seat(*old, token, oldSeat)) return reply(*e);
     if (old->live()) return reply(api_error(409, "not-finished", "the game is not over yet"));
@@ -710,9 +757,14 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
             [this, r, seat, newToken, reply](bool ok) {
                 --r->pendingCommits;
                 if (!ok) return reply(api_error(500, "storage", "the rematch could not be stored"));
-                reply(Outcome{200, json::object{{"id", r->id}, {"variant", r->variant},
-                                                {"seat", referee::seat_name(seat)},
-                                                {"token", newToken}, {"status", r->status}}, {}, {}});
+                reply(Outcome{200,
+                              json::object{{"id", r->id},
+                                           {"variant", r->variant},
+                                           {"seat", referee::seat_name(seat)},
+                                           {"token", newToken},
+                                           {"status", r->status}},
+                              {},
+                              {}});
                 for (auto& s : r->subs)
                     if (auto sub = s.subscriber.lock()) sub->push_status("active");
                 follow_up(*r);
@@ -740,13 +792,13 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
     r.tapePersisted = r.random->tape().size();
     std::string mine = new_token();
     r.token[seat_index(seat)] = hash_token(mine);
-    json::object body{{"id", r.id}, {"variant", r.variant}, {"seat", referee::seat_name(seat)},
-                      {"token", mine}};
+    json::object body{
+        {"id", r.id}, {"variant", r.variant}, {"seat", referee::seat_name(seat)}, {"token", mine}};
     if (r.opponent == "local") {
         std::string theirs = new_token();
         r.token[seat_index(oldSeat)] = hash_token(theirs);
-        body["tokens"] = json::object{{referee::seat_name(seat), mine},
-                                      {referee::seat_name(oldSeat), theirs}};
+        body["tokens"] =
+            json::object{{referee::seat_name(seat), mine}, {referee::seat_name(oldSeat), theirs}};
         r.status = "active";
     } else if (r.opponent == "computer") {
         r.computerSeat = oldSeat;
@@ -779,11 +831,14 @@ void Lobby::subscribe(const std::string& id, const std::optional<std::string>& t
     if (!r) return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return ready(*e, Seat::Spectator, {});
-    with_game(*r, [this, seat, since, subscriber, ready](Room& r) {
-        ready(std::nullopt, seat, r.game->view(seat, now_ms()));
-        r.subs.push_back({subscriber, seat, since});
-        broadcast(r);
-    }, [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); });
+    with_game(
+        *r,
+        [this, seat, since, subscriber, ready](Room& r) {
+            ready(std::nullopt, seat, r.game->view(seat, now_ms()));
+            r.subs.push_back({subscriber, seat, since});
+            broadcast(r);
+        },
+        [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); });
 }
 
 void Lobby::inspect(const std::string& id, const std::function<void(const referee::Game*)>& fn) {

@@ -39,7 +39,7 @@ std::string event_text(const referee::Event& e);
 
 // A live receiver of one seat's events (a WebSocket or an NDJSON stream).
 class Subscriber {
-public:
+  public:
     virtual ~Subscriber() = default;
     virtual void push_event(const std::string& eventText) = 0;
     // The server-level status changed (an open game got its second player).
@@ -51,7 +51,7 @@ public:
 struct Room;
 
 class Lobby {
-public:
+  public:
     Lobby(boost::asio::io_context& ioc, Store& store, boost::asio::thread_pool& compute);
     ~Lobby();
 
@@ -75,15 +75,15 @@ public:
 
     // ready runs first (with an error, or the seat and its view); then the events from seq
     // `since` on are pushed, and every later one as soon as it is durable.
-    using Ready = std::function<void(std::optional<Outcome> error, referee::Seat seat,
-                                     json::object view)>;
+    using Ready =
+        std::function<void(std::optional<Outcome> error, referee::Seat seat, json::object view)>;
     void subscribe(const std::string& id, const std::optional<std::string>& token,
                    std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready);
 
     // Tests only: the game itself (or null), on the loop.
     void inspect(const std::string& id, const std::function<void(const referee::Game*)>& fn);
 
-private:
+  private:
     Room* find(const std::string& id);
     std::optional<Outcome> resolve_seat(Room& r, const std::optional<std::string>& token,
                                         referee::Seat& seat);

@@ -44,12 +44,14 @@ int hex_digit(char c) {
 std::string url_decode(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '+') out += ' ';
+        if (s[i] == '+')
+            out += ' ';
         else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 &&
                  hex_digit(s[i + 2]) >= 0) {
             out += char(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
             i += 2;
-        } else out += s[i];
+        } else
+            out += s[i];
     }
     return out;
 }
@@ -125,7 +127,8 @@ std::string chunk(std::string_view data) {
     return out;
 }
 
-http::response<http::string_body> make_response(const Outcome& o, unsigned version, bool keepAlive) {
+http::response<http::string_body> make_response(const Outcome& o, unsigned version,
+                                                bool keepAlive) {
     http::response<http::string_body> res{http::status(o.status), version};
     res.set(http::field::server, "arbiter");
     res.set(http::field::cache_control, "no-store");
@@ -144,20 +147,22 @@ http::response<http::string_body> make_response(const Outcome& o, unsigned versi
 // ---- the NDJSON event stream: a chunked response that stays open ----------------------------
 
 class EventStream final : public Subscriber, public std::enable_shared_from_this<EventStream> {
-public:
+  public:
     EventStream(beast::tcp_stream stream, unsigned version)
         : stream_(std::move(stream)), heartbeat_(stream_.get_executor()), version_(version) {}
 
     void fail(Outcome o) {
-        auto res = std::make_shared<http::response<http::string_body>>(make_response(o, version_, false));
-        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
-            self->close();
-        });
+        auto res =
+            std::make_shared<http::response<http::string_body>>(make_response(o, version_, false));
+        http::async_write(
+            stream_, *res,
+            [self = shared_from_this(), res](beast::error_code, std::size_t) { self->close(); });
     }
     void start() {
         stream_.expires_never();
-        enqueue("HTTP/1.1 200 OK\r\nServer: arbiter\r\nContent-Type: application/x-ndjson\r\n"
-                "Cache-Control: no-store\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        enqueue(
+            "HTTP/1.1 200 OK\r\nServer: arbiter\r\nContent-Type: application/x-ndjson\r\n"
+            "Cache-Control: no-store\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
         watch_for_close();
         beat();
     }
@@ -173,7 +178,7 @@ public:
         ending_ = true;
     }
 
-private:
+  private:
     void enqueue(std::string data) {
         queue_.push_back(std::move(data));
         if (queue_.size() > 8192) return close();  // a reader that does not read
@@ -194,10 +199,11 @@ private:
                           });
     }
     void watch_for_close() {
-        stream_.async_read_some(asio::buffer(sink_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec) return self->close();
-            self->watch_for_close();
-        });
+        stream_.async_read_some(asio::buffer(sink_),
+                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                    if (ec) return self->close();
+                                    self->watch_for_close();
+                                });
     }
     void beat() {
         heartbeat_.expires_after(std::chrono::seconds(15));
@@ -227,9 +233,11 @@ private:
 // ---- one HTTP connection -------------------------------------------------------------------
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
-public:
+  public:
     HttpSession(tcp::socket socket, Context& context)
-        : stream_(std::move(socket)), ctx_(context), limit_(context.config.rate, context.config.burst) {}
+        : stream_(std::move(socket)),
+          ctx_(context),
+          limit_(context.config.rate, context.config.burst) {}
 
     void read() {
         parser_.emplace();
@@ -240,12 +248,13 @@ public:
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
-private:
+  private:
     void on_read(beast::error_code ec, std::size_t) {
         if (ec == http::error::body_limit)
             return send(api_error(413, "too-large", "the request body is too large"), 11, false);
         if (ec == http::error::header_limit)
-            return send(api_error(431, "too-large", "the request headers are too large"), 11, false);
+            return send(api_error(431, "too-large", "the request headers are too large"), 11,
+                        false);
         if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
             ec != http::error::end_of_stream && ec != http::error::partial_message)
             return send(api_error(400, "bad-http", "the request is not valid HTTP"), 11, false);
@@ -258,7 +267,8 @@ private:
                 start_websocket(std::move(stream_), std::move(req), ctx_);
                 return;
             }
-            return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(), false);
+            return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(),
+                        false);
         }
         if (!limit_.allow())
             return send(api_error(429, "rate-limited", "too many requests on this connection"),
@@ -283,7 +293,11 @@ private:
         auto method = req.method();
         bool get = method == http::verb::get || method == http::verb::head;
         bool post = method == http::verb::post;
-        auto wrong_method = [&] { reply(api_error(405, "method-not-allowed", "this route does not take " + std::string(req.method_string().substr(0, 10)))); };
+        auto wrong_method = [&] {
+            reply(api_error(
+                405, "method-not-allowed",
+                "this route does not take " + std::string(req.method_string().substr(0, 10))));
+        };
         auto body = [&]() -> std::optional<json::value> {
             auto v = parse_json(req.body());
             if (!v) reply(api_error(400, "bad-json", "the body is not valid JSON"));
@@ -335,15 +349,19 @@ private:
                 std::uint64_t since = 0;
                 if (auto s = target.param("since")) {
                     auto n = parse_count(*s);
-                    if (!n) return reply(api_error(400, "bad-request", "since must be a whole number"));
+                    if (!n)
+                        return reply(api_error(400, "bad-request", "since must be a whole number"));
                     since = *n;
                 }
                 auto streamer = std::make_shared<EventStream>(std::move(stream_), version);
-                lobby.subscribe(id, token, since, streamer,
-                                [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
-                                    if (error) streamer->fail(std::move(*error));
-                                    else streamer->start();
-                                });
+                lobby.subscribe(
+                    id, token, since, streamer,
+                    [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
+                        if (error)
+                            streamer->fail(std::move(*error));
+                        else
+                            streamer->start();
+                    });
                 return;
             }
             return reply(api_error(404, "not-found", "no such route"));
@@ -366,7 +384,8 @@ private:
         if (fs::is_directory(file, ec)) file /= "index.html";
         if (!fs::is_regular_file(file, ec)) {
             // The client routes its own pages: unknown paths without an extension get the app.
-            if (fs::path(path).has_extension()) return reply(api_error(404, "not-found", "no such file"));
+            if (fs::path(path).has_extension())
+                return reply(api_error(404, "not-found", "no such file"));
             file = root / "index.html";
         }
         std::ifstream in(file, std::ios::binary);
@@ -377,12 +396,14 @@ private:
     }
 
     void send(Outcome o, unsigned version, bool keepAlive) {
-        auto res = std::make_shared<http::response<http::string_body>>(make_response(o, version, keepAlive));
-        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
-            if (ec) return self->close();
-            if (!res->keep_alive()) return self->close();
-            self->read();
-        });
+        auto res = std::make_shared<http::response<http::string_body>>(
+            make_response(o, version, keepAlive));
+        http::async_write(stream_, *res,
+                          [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              if (!res->keep_alive()) return self->close();
+                              self->read();
+                          });
     }
 
     void close() {
@@ -462,7 +483,8 @@ void Server::start() {
     asio::post(s.ioc, [&s] { s.lobby->start(); });
     s.thread = std::thread([&s] { s.ioc.run(); });
     s.started = true;
-    log(LogLevel::Info, "listening", {{"host", s.config.host}, {"port", s.port}, {"db", s.config.db}});
+    log(LogLevel::Info, "listening",
+        {{"host", s.config.host}, {"port", s.port}, {"db", s.config.db}});
 }
 
 std::uint16_t Server::port() const { return impl_->port; }
@@ -500,7 +522,8 @@ void Server::run_until_signal() {
     stop();
 }
 
-void Server::inspect(const std::string& gameId, const std::function<void(const referee::Game*)>& fn) {
+void Server::inspect(const std::string& gameId,
+                     const std::function<void(const referee::Game*)>& fn) {
     std::promise<void> done;
     asio::post(impl_->ioc, [&] {
         impl_->lobby->inspect(gameId, fn);

@@ -13,16 +13,21 @@ void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
     sqlite3_bind_text(st, i, s.data(), int(s.size()), SQLITE_TRANSIENT);
 }
 void bind_text_or_null(sqlite3_stmt* st, int i, const std::string& s) {
-    if (s.empty()) sqlite3_bind_null(st, i);
-    else bind_text(st, i, s);
+    if (s.empty())
+        sqlite3_bind_null(st, i);
+    else
+        bind_text(st, i, s);
 }
 void bind_hash(sqlite3_stmt* st, int i, const std::optional<TokenHash>& h) {
-    if (h) sqlite3_bind_blob(st, i, h->data(), int(h->size()), SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
+    if (h)
+        sqlite3_bind_blob(st, i, h->data(), int(h->size()), SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
 }
 std::string column_text(sqlite3_stmt* st, int i) {
     auto p = sqlite3_column_text(st, i);
-    return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(st, i)))
+    return p ? std::string(reinterpret_cast<const char*>(p),
+                           std::size_t(sqlite3_column_bytes(st, i)))
              : std::string();
 }
 std::optional<TokenHash> column_hash(sqlite3_stmt* st, int i) {
@@ -69,8 +74,9 @@ CREATE TABLE IF NOT EXISTS actions(
 }  // namespace
 
 Db::Db(const std::string& path, bool fullSync) {
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                                                SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db_,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
         std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         throw std::runtime_error("cannot open database " + path + ": " + msg);
@@ -91,7 +97,8 @@ Db::Db(const std::string& path, bool fullSync) {
     appendTape_ = prepare("UPDATE games SET tape = tape || ? WHERE id=?");
     appendAction_ = prepare("INSERT INTO actions(game_id,seq,seat,action,ts_ms) VALUES(?,?,?,?,?)");
     loadTape_ = prepare("SELECT tape FROM games WHERE id=?");
-    loadActions_ = prepare("SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=? ORDER BY seq");
+    loadActions_ =
+        prepare("SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=? ORDER BY seq");
 }
 
 Db::~Db() {
@@ -150,13 +157,16 @@ void Db::insert_game(const StoredGame& g) {
     sqlite3_bind_int64(st, 12, g.createdMs);
     bind_text_or_null(st, 13, g.rematchOf);
     bind_text_or_null(st, 14, g.rematch);
-    if (g.tape.empty()) sqlite3_bind_zeroblob(st, 15, 0);  // a null pointer would bind NULL
-    else sqlite3_bind_blob(st, 15, g.tape.data(), int(g.tape.size()), SQLITE_TRANSIENT);
+    if (g.tape.empty())
+        sqlite3_bind_zeroblob(st, 15, 0);  // a null pointer would bind NULL
+    else
+        sqlite3_bind_blob(st, 15, g.tape.data(), int(g.tape.size()), SQLITE_TRANSIENT);
     step_done(st);
 }
 
 void Db::update_seats(const std::string& id, const std::optional<TokenHash>& white,
-                      const std::optional<TokenHash>& black, const std::optional<TokenHash>& invite) {
+                      const std::optional<TokenHash>& black,
+                      const std::optional<TokenHash>& invite) {
     bind_hash(updateSeats_, 1, white);
     bind_hash(updateSeats_, 2, black);
     bind_hash(updateSeats_, 3, invite);
@@ -164,7 +174,8 @@ void Db::update_seats(const std::string& id, const std::optional<TokenHash>& whi
     step_done(updateSeats_);
 }
 
-void Db::update_status(const std::string& id, const std::string& status, const std::string& result) {
+void Db::update_status(const std::string& id, const std::string& status,
+                       const std::string& result) {
     bind_text(updateStatus_, 1, status);
     bind_text_or_null(updateStatus_, 2, result);
     bind_text(updateStatus_, 3, id);
@@ -285,7 +296,8 @@ void Store::run() {
         } catch (const std::exception& e) {
             db_.rollback();
             committed = false;
-            log(LogLevel::Error, "storage write failed", {{"error", e.what()}, {"jobs", batch.size()}});
+            log(LogLevel::Error, "storage write failed",
+                {{"error", e.what()}, {"jobs", batch.size()}});
         }
         // One hand-over per batch: the loop runs the completions in the order they were queued.
         auto dones = std::make_shared<std::vector<Done>>();

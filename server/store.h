@@ -22,7 +22,7 @@ namespace arbiter::server {
 struct StoredGame {
     std::string id;
     std::string variant;
-    std::string options;  // {"clock":{...}|null,"options":{...}}
+    std::string options;   // {"clock":{...}|null,"options":{...}}
     std::string opponent;  // "human" | "computer" | "local"
     int level = 0;
     std::string computerSeat;  // "white" | "black" | ""
@@ -45,7 +45,7 @@ struct StoredAction {
 
 // The SQL, used by the writer thread (and directly before the server starts serving).
 class Db {
-public:
+  public:
     explicit Db(const std::string& path, bool fullSync);
     ~Db();
     Db(const Db&) = delete;
@@ -57,7 +57,8 @@ public:
 
     void insert_game(const StoredGame& g);
     void update_seats(const std::string& id, const std::optional<TokenHash>& white,
-                      const std::optional<TokenHash>& black, const std::optional<TokenHash>& invite);
+                      const std::optional<TokenHash>& black,
+                      const std::optional<TokenHash>& invite);
     void update_status(const std::string& id, const std::string& status, const std::string& result);
     void set_rematch(const std::string& id, const std::string& rematch);
     void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes);
@@ -67,7 +68,7 @@ public:
     std::vector<std::uint8_t> load_tape(const std::string& id);
     std::vector<StoredAction> load_actions(const std::string& id);
 
-private:
+  private:
     sqlite3_stmt* prepare(const char* sql);
     void exec(const char* sql);
     void step_done(sqlite3_stmt* st);
@@ -79,7 +80,7 @@ private:
 };
 
 class Store {
-public:
+  public:
     using Job = std::function<void(Db&)>;
     using Done = std::function<void(bool committed)>;
 
@@ -95,7 +96,7 @@ public:
     void stop();
     std::uint64_t transactions() const { return transactions_; }
 
-private:
+  private:
     void run();
 
     Db db_;

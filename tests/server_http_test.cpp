@@ -24,7 +24,8 @@ LocalGame create_local(std::uint16_t port, const std::string& extra = "") {
             std::string(o.at("tokens").at("black").as_string())};
 }
 
-HttpResult move(std::uint16_t port, const LocalGame& g, const std::string& token, const std::string& uci) {
+HttpResult move(std::uint16_t port, const LocalGame& g, const std::string& token,
+                const std::string& uci) {
     return http(port, "POST", "/api/games/" + g.id + "/actions",
                 R"({"type":"move","move":")" + uci + R"("})", token);
 }
@@ -81,8 +82,8 @@ TEST(ServerHttp, InviteJoinsTheSecondPlayerOnce) {
     EXPECT_EQ(c.at("status"), "open");
 
     // Before the join nobody can move.
-    auto early = http(s.port(), "POST", "/api/games/" + id + "/actions",
-                      R"({"type":"resign"})", creator);
+    auto early =
+        http(s.port(), "POST", "/api/games/" + id + "/actions", R"({"type":"resign"})", creator);
     EXPECT_EQ(early.status, 409);
     EXPECT_EQ(early.json().at("code"), "not-started");
 
@@ -93,18 +94,24 @@ TEST(ServerHttp, InviteJoinsTheSecondPlayerOnce) {
     EXPECT_EQ(bad.status, 403);
     EXPECT_EQ(bad.json().at("code"), "bad-invite");
 
-    auto joined = http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":")" + invite + "\"}");
+    auto joined =
+        http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":")" + invite + "\"}");
     ASSERT_EQ(joined.status, 200) << joined.body;
     EXPECT_EQ(joined.json().at("seat"), "white");
     std::string white(joined.json().at("token").as_string());
 
-    auto again = http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":")" + invite + "\"}");
+    auto again =
+        http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":")" + invite + "\"}");
     EXPECT_EQ(again.status, 409);
 
     EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
-                   R"({"type":"move","move":"e2e4"})", white).status, 200);
-    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=active").json().at("games").as_array().size(), 1u);
-    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(), 0u);
+                   R"({"type":"move","move":"e2e4"})", white)
+                  .status,
+              200);
+    EXPECT_EQ(
+        http(s.port(), "GET", "/api/games?status=active").json().at("games").as_array().size(), 1u);
+    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(),
+              0u);
 }
 
 TEST(ServerHttp, EventStreamDeliversEveryEventAndEndsWithTheGame) {
@@ -125,10 +132,14 @@ TEST(ServerHttp, EventStreamPushesMovesAsTheyHappen) {
     TestServer s;
     LocalGame g = create_local(s.port());
     std::vector<std::string> lines;
-    std::thread reader([&] { lines = read_event_stream(s.port(), "/api/games/" + g.id + "/events", g.black); });
+    std::thread reader(
+        [&] { lines = read_event_stream(s.port(), "/api/games/" + g.id + "/events", g.black); });
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ASSERT_EQ(move(s.port(), g, g.white, "e2e4").status, 200);
-    ASSERT_EQ(http(s.port(), "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", g.black).status, 200);
+    ASSERT_EQ(
+        http(s.port(), "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", g.black)
+            .status,
+        200);
     reader.join();
     ASSERT_EQ(lines.size(), 2u);
     EXPECT_EQ(json::parse(lines[0]).at("uci"), "e2e4");
@@ -152,12 +163,26 @@ TEST(ServerHttp, ComputerLevelZeroAnswersEveryMove) {
     ASSERT_EQ(v.at("view").at("moves").as_array().size(), 1u);
     std::string reply(v.at("view").at("legalMoves").as_array()[0].as_string());
     ASSERT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
-                   R"({"type":"move","move":")" + reply + "\"}", token).status, 200);
+                   R"({"type":"move","move":")" + reply + "\"}", token)
+                  .status,
+              200);
     for (int tries = 0; tries < 200; ++tries) {
-        if (http(s.port(), "GET", "/api/games/" + id, "", token).json().at("view").at("moves").as_array().size() == 3) break;
+        if (http(s.port(), "GET", "/api/games/" + id, "", token)
+                .json()
+                .at("view")
+                .at("moves")
+                .as_array()
+                .size() == 3)
+            break;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id, "", token).json().at("view").at("moves").as_array().size(), 3u);
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id, "", token)
+                  .json()
+                  .at("view")
+                  .at("moves")
+                  .as_array()
+                  .size(),
+              3u);
 }
 
 TEST(ServerHttp, ComputerAtAHigherLevelFindsTheMate) {
@@ -195,7 +220,10 @@ TEST(ServerHttp, FlagFallsByTimerOnTheServer) {
 TEST(ServerHttp, RematchSwapsColours) {
     TestServer s;
     LocalGame g = create_local(s.port());
-    ASSERT_EQ(http(s.port(), "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", g.white).status, 200);
+    ASSERT_EQ(
+        http(s.port(), "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", g.white)
+            .status,
+        200);
     auto r = http(s.port(), "POST", "/api/games/" + g.id + "/rematch", "", g.white);
     ASSERT_EQ(r.status, 201) << r.body;
     auto o = r.json().as_object();
@@ -203,8 +231,12 @@ TEST(ServerHttp, RematchSwapsColours) {
     std::string id(o.at("id").as_string());
     std::string newWhite(o.at("tokens").at("white").as_string());
     EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
-                   R"({"type":"move","move":"e2e4"})", newWhite).status, 200);
-    EXPECT_EQ(std::string(http(s.port(), "GET", "/api/games/" + g.id).json().at("rematch").as_string()), id);
+                   R"({"type":"move","move":"e2e4"})", newWhite)
+                  .status,
+              200);
+    EXPECT_EQ(
+        std::string(http(s.port(), "GET", "/api/games/" + g.id).json().at("rematch").as_string()),
+        id);
     EXPECT_EQ(http(s.port(), "POST", "/api/games/" + g.id + "/rematch", "", g.black).status, 409);
 }
 
@@ -218,7 +250,9 @@ TEST(ServerHttp, FinishedGamesSurviveAGracefulRestart) {
     s.restart();
     auto v = http(s.port(), "GET", "/api/games/" + g.id, "", g.black).json();
     EXPECT_EQ(v.at("view").at("result").at("reason"), "checkmate");
-    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=finished").json().at("games").as_array().size(), 1u);
+    EXPECT_EQ(
+        http(s.port(), "GET", "/api/games?status=finished").json().at("games").as_array().size(),
+        1u);
     EXPECT_EQ(move(s.port(), running, running.black, "d7d5").status, 200);
 }
 
@@ -232,11 +266,16 @@ TEST(ServerHttp, DrawOfferAndAcceptanceAndAbortGoThroughTheReferee) {
     EXPECT_EQ(offer.json().at("events").as_array()[0].at("type"), "draw-offered");
     auto accept = http(s.port(), "POST", target, R"({"type":"draw-accept"})", g.black);
     ASSERT_EQ(accept.status, 200);
-    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("result").at("reason"), "agreement");
+    EXPECT_EQ(
+        http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("result").at("reason"),
+        "agreement");
 
     LocalGame h = create_local(s.port());
-    auto abort = http(s.port(), "POST", "/api/games/" + h.id + "/actions", R"({"type":"abort"})", h.black);
+    auto abort =
+        http(s.port(), "POST", "/api/games/" + h.id + "/actions", R"({"type":"abort"})", h.black);
     ASSERT_EQ(abort.status, 200);
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + h.id).json().at("status"), "aborted");
-    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=aborted").json().at("games").as_array().size(), 1u);
+    EXPECT_EQ(
+        http(s.port(), "GET", "/api/games?status=aborted").json().at("games").as_array().size(),
+        1u);
 }
