@@ -2,6 +2,7 @@
 #include "referee/variants.h"
 #include "variants/chess/outcome.h"
 #include "variants/chess/pgn_chess.h"
+#include "variants/chess/san.h"
 #include "variants/chess/uci.h"
 
 namespace arbiter::referee {
@@ -64,16 +65,15 @@ class ChessGame final : public Game {
     }
 
     json::object variant_view(Seat) const override {
-        json::array moves;
+        json::array moves, san;
         for (const auto& m : history_) moves.emplace_back(m);
+        for (const auto& m : sanHistory_) san.emplace_back(m);
         json::array legal;
         if (!finished())
             for (Move m : legal_moves(pos_)) legal.emplace_back(to_uci(pos_, m));
-        return {{"fen", pos_.fen()},
-                {"initialFen", start_.fen()},
-                {"moves", std::move(moves)},
-                {"legalMoves", std::move(legal)},
-                {"check", pos_.in_check()}};
+        return {
+            {"fen", pos_.fen()},     {"initialFen", start_.fen()},     {"moves", std::move(moves)},
+            {"san", std::move(san)}, {"legalMoves", std::move(legal)}, {"check", pos_.in_check()}};
     }
 
     void on_flag(Seat flagged) override {
@@ -98,11 +98,14 @@ class ChessGame final : public Game {
             return ActionResult::reject(e.what());
         }
         std::string uci = to_uci(pos_, m);
+        std::string san = to_san(pos_, m);
         pos_.do_move(m);
         history_.push_back(uci);
+        sanHistory_.push_back(san);
         emit(Audience::Everyone, {{"type", "move"},
                                   {"ply", history_.size()},
                                   {"uci", uci},
+                                  {"san", san},
                                   {"fen", pos_.fen()},
                                   {"check", pos_.in_check()}});
         turn_completed(seat, nowMs);
@@ -119,6 +122,7 @@ class ChessGame final : public Game {
     Position start_;
     Position pos_;
     std::vector<std::string> history_;
+    std::vector<std::string> sanHistory_;  // the same moves in SAN, for move lists
 };
 
 }  // namespace

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <chrono>
 
+#include "belief/chiefspy_view_belief.h"
+#include "belief/mine_odds.h"
+#include "belief/mine_view_json.h"
 #include "server/computer.h"
 #include "server/log.h"
 #include "server/tape_random.h"
@@ -55,6 +58,23 @@ std::optional<std::int64_t> integer(const json::value& v) {
     if (v.is_uint64() && v.get_uint64() <= std::uint64_t(INT64_MAX))
         return std::int64_t(v.get_uint64());
     return std::nullopt;
+}
+
+bool option_flag(const json::object& options, std::string_view key) {
+    auto v = options.if_contains(key);
+    return v && v->is_bool() && v->get_bool();
+}
+
+// The deduction and mine-odds helpers: proposed by the creator, enabled once the joiner
+// agrees too (computer and local games: the creator's choice stands for both).
+bool assist_proposed(const json::object& options) {
+    auto a = options.if_contains("assist");
+    return a && a->is_object() && option_flag(a->as_object(), "creator");
+}
+bool assist_enabled(const json::object& options) {
+    auto a = options.if_contains("assist");
+    return a && a->is_object() && option_flag(a->as_object(), "creator") &&
+           option_flag(a->as_object(), "joiner");
 }
 
 }  // namespace
@@ -452,7 +472,8 @@ void Lobby::create(const json::value& request, Reply reply) {
     if (!request.is_object())
         return reply(api_error(400, "bad-request", "the body must be a JSON object"));
     const auto& req = request.as_object();
-    if (auto e = only_fields(req, {"variant", "clock", "color", "opponent", "level", "options"}))
+    if (auto e = only_fields(
+            req, {"variant", "clock", "color", "opponent", "level", "options", "public", "assist"}))
         return reply(*e);
 
     auto room = std::make_unique<Room>();
@@ -515,7 +536,18 @@ void Lobby::create(const json::value& request, Reply reply) {
             return reply(api_error(400, "bad-request", "\"options\" must be an object"));
         options = o->as_object();
     }
+    bool isPublic = false, assist = false;
+    for (auto [name, flag] : {std::pair{"public", &isPublic}, std::pair{"assist", &assist}})
+        if (auto v = req.if_contains(name); v && !v->is_null()) {
+            if (!v->is_bool())
+                return reply(api_error(400, "bad-request",
+                                       std::string("\"") + name + "\" must be true or false"));
+            *flag = v->get_bool();
+        }
     r.options = json::object{{"clock", clock}, {"options", options}};
+    if (isPublic) r.options["public"] = true;
+    if (assist)
+        r.options["assist"] = json::object{{"creator", true}, {"joiner", r.opponent != "human"}};
     r.gameOptions = game_options(r.options);
 
     do r.id = new_game_id();
@@ -579,24 +611,37 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
     if (!r) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())
         return reply(api_error(400, "bad-request", "the body must be a JSON object"));
-    if (auto e = only_fields(request.as_object(), {"invite"})) return reply(*e);
-    const json::value* invite = request.as_object().if_contains("invite");
-    if (!invite || !invite->is_string())
+    const auto& req = request.as_object();
+    if (auto e = only_fields(req, {"invite", "assist"})) return reply(*e);
+    const json::value* invite = req.if_contains("invite");
+    bool isPublic = option_flag(r->options, "public");
+    if (invite && !invite->is_string())
         return reply(api_error(400, "bad-request", "\"invite\" must be the invite code"));
+    if (!invite && !isPublic)
+        return reply(api_error(400, "bad-request", "\"invite\" must be the invite code"));
+    bool assist = false;
+    if (auto a = req.if_contains("assist"); a && !a->is_null()) {
+        if (!a->is_bool())
+            return reply(api_error(400, "bad-request", "\"assist\" must be true or false"));
+        assist = a->get_bool();
+    }
     if (r->status != "open" || !r->invite)
         return reply(api_error(409, "already-joined", "this game is not waiting for a player"));
-    if (!token_matches(r->invite, hash_token(invite->as_string())))
+    if (invite && !token_matches(r->invite, hash_token(invite->as_string())))
         return reply(api_error(403, "bad-invite", "the invite code does not match this game"));
     Seat seat = r->token[0] ? Seat::Black : Seat::White;
     std::string token = new_token();
     r->token[seat_index(seat)] = hash_token(token);
     r->invite.reset();
     r->status = "active";
+    if (auto a = r->options.if_contains("assist"); a && a->is_object())
+        a->as_object()["joiner"] = assist;
     ++r->pendingCommits;
     store_.submit(
-        [id, w = r->token[0], b = r->token[1]](Db& db) {
+        [id, w = r->token[0], b = r->token[1], options = json::serialize(r->options)](Db& db) {
             db.update_seats(id, w, b, std::nullopt);
             db.update_status(id, "active", "");
+            db.update_options(id, options);
         },
         [this, r, seat, token, reply = std::move(reply)](bool ok) {
             --r->pendingCommits;
@@ -626,6 +671,9 @@ json::object Lobby::summary(const Room& r) const {
         {"result", r.result}};
     o["rematch"] = r.rematch.empty() ? json::value(nullptr) : json::value(r.rematch);
     o["rematchOf"] = r.rematchOf.empty() ? json::value(nullptr) : json::value(r.rematchOf);
+    o["public"] = option_flag(r.options, "public");
+    o["assist"] = json::object{{"proposed", assist_proposed(r.options)},
+                               {"enabled", assist_enabled(r.options)}};
     return o;
 }
 
@@ -652,7 +700,10 @@ void Lobby::list(std::string_view status, Reply reply) {
             api_error(400, "bad-request", "status must be open, active, finished or aborted"));
     std::vector<const Room*> found;
     for (const auto& [id, room] : rooms_)
-        if (status.empty() || room->status == status) found.push_back(room.get());
+        // Open games are listed for anyone to join only when their creator made them public.
+        if ((status.empty() || room->status == status) &&
+            (room->status != "open" || option_flag(room->options, "public")))
+            found.push_back(room.get());
     std::sort(found.begin(), found.end(), [](const Room* a, const Room* b) {
         return a->createdMs != b->createdMs ? a->createdMs > b->createdMs : a->id < b->id;
     });
@@ -717,6 +768,71 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
                      }
                      reply(Outcome{200, std::move(body), {}, {}});
                  });
+}
+
+namespace {
+
+// What the seat's own view lets it deduce: the exact Chief & Spy belief or the mine odds.
+Outcome assist_answer(std::string_view variant, const json::object& view) {
+    if (variant == "minesweeper") {
+        auto odds = belief::compute_mine_odds(belief::mine_view_from_json(view));
+        json::object body = belief::mine_odds_json(odds).as_object();
+        body["variant"] = "minesweeper";
+        return Outcome{200, std::move(body), {}, {}};
+    }
+    if (variant == "chiefspy") {
+        auto vb = belief::belief_from_view(view);
+        if (!vb.belief)
+            return api_error(409, "no-deduction",
+                             vb.error.empty()
+                                 ? "nothing to deduce yet: the seat has no values this round"
+                                 : vb.error);
+        json::object belief = vb.belief->to_json();
+        json::array pieces;
+        std::string_view me =
+            referee::seat_name(vb.belief->me() == White ? Seat::White : Seat::Black);
+        const auto& opponent = belief.at("opponent").as_object();
+        for (const auto& p : view.at("pieces").as_array()) {
+            const auto& piece = p.as_object();
+            if (piece.at("colour").as_string() == me || !piece.at("id").is_string()) continue;
+            const auto& slot = opponent.at(piece.at("id").as_string()).as_object();
+            pieces.push_back(json::object{{"id", piece.at("id")},
+                                          {"square", piece.at("square")},
+                                          {"colour", piece.at("colour")},
+                                          {"odds", slot.at("initial")},
+                                          {"current", slot.at("current")}});
+        }
+        json::object body{{"variant", "chiefspy"},
+                          {"assignments", vb.belief->consistent()},
+                          {"pieces", std::move(pieces)},
+                          {"belief", std::move(belief)}};
+        return Outcome{200, std::move(body), {}, {}};
+    }
+    return api_error(404, "not-found", "this game has no deduction helper");
+}
+
+}  // namespace
+
+void Lobby::assist(const std::string& id, const std::optional<std::string>& token, Reply reply) {
+    Room* r = find(id);
+    if (!r) return reply(api_error(404, "not-found", "no such game"));
+    Seat seat;
+    if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
+    with_game(
+        *r,
+        [seat, reply](Room& r) {
+            if (!assist_enabled(r.options) && !r.game->finished())
+                return reply(api_error(403, "assist-off",
+                                       "the deduction helpers are on only when both players "
+                                       "agreed, or after the game"));
+            try {
+                reply(assist_answer(r.variant, r.game->view(seat, now_ms())));
+            } catch (const std::exception&) {
+                reply(api_error(409, "no-deduction",
+                                "the deduction could not be computed from this view"));
+            }
+        },
+        reply);
 }
 
 void Lobby::export_record(const std::string& id, Reply reply) {

@@ -71,6 +71,9 @@ class Lobby {
     void act(const std::string& id, const std::optional<std::string>& token,
              const json::value& action, bool wantEvents, Reply reply);
     void export_record(const std::string& id, Reply reply);
+    // The seat's deduction (Chief & Spy) or mine odds (Minesweeper), from its own view alone;
+    // only when both players agreed to the helpers, or once the game is over.
+    void assist(const std::string& id, const std::optional<std::string>& token, Reply reply);
     void rematch(const std::string& id, const std::optional<std::string>& token, Reply reply);
 
     // ready runs first (with an error, or the seat and its view); then the events from seq

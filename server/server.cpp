@@ -340,6 +340,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                 if (!get) return wrong_method();
                 return lobby.export_record(id, reply);
             }
+            if (sub == "assist") {
+                if (!get) return wrong_method();
+                return lobby.assist(id, token, reply);
+            }
             if (sub == "rematch") {
                 if (!post) return wrong_method();
                 return lobby.rematch(id, token, reply);

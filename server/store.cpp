@@ -94,6 +94,7 @@ Db::Db(const std::string& path, bool fullSync) {
     updateSeats_ = prepare("UPDATE games SET white_token=?, black_token=?, invite=? WHERE id=?");
     updateStatus_ = prepare("UPDATE games SET status=?, result=? WHERE id=?");
     setRematch_ = prepare("UPDATE games SET rematch=? WHERE id=?");
+    updateOptions_ = prepare("UPDATE games SET options=? WHERE id=?");
     appendTape_ = prepare("UPDATE games SET tape = tape || ? WHERE id=?");
     appendAction_ = prepare("INSERT INTO actions(game_id,seq,seat,action,ts_ms) VALUES(?,?,?,?,?)");
     loadTape_ = prepare("SELECT tape FROM games WHERE id=?");
@@ -102,8 +103,8 @@ Db::Db(const std::string& path, bool fullSync) {
 }
 
 Db::~Db() {
-    for (auto st : {insertGame_, updateSeats_, updateStatus_, setRematch_, appendTape_,
-                    appendAction_, loadTape_, loadActions_})
+    for (auto st : {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_,
+                    appendTape_, appendAction_, loadTape_, loadActions_})
         sqlite3_finalize(st);
     sqlite3_close(db_);
 }
@@ -180,6 +181,12 @@ void Db::update_status(const std::string& id, const std::string& status,
     bind_text_or_null(updateStatus_, 2, result);
     bind_text(updateStatus_, 3, id);
     step_done(updateStatus_);
+}
+
+void Db::update_options(const std::string& id, const std::string& options) {
+    bind_text(updateOptions_, 1, options);
+    bind_text(updateOptions_, 2, id);
+    step_done(updateOptions_);
 }
 
 void Db::set_rematch(const std::string& id, const std::string& rematch) {

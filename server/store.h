@@ -61,6 +61,8 @@ class Db {
                       const std::optional<TokenHash>& invite);
     void update_status(const std::string& id, const std::string& status, const std::string& result);
     void set_rematch(const std::string& id, const std::string& rematch);
+    // The game's stored options (the joiner's assist consent is added at the join).
+    void update_options(const std::string& id, const std::string& options);
     void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes);
     void append_action(const std::string& id, const StoredAction& a);
 
@@ -75,8 +77,8 @@ class Db {
     [[noreturn]] void fail(const char* what);
 
     sqlite3* db_ = nullptr;
-    sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *appendTape_,
-        *appendAction_, *loadTape_, *loadActions_;
+    sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *updateOptions_,
+        *appendTape_, *appendAction_, *loadTape_, *loadActions_;
 };
 
 class Store {

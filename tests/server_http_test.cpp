@@ -51,12 +51,15 @@ TEST(ServerHttp, FoolsMatePlayedToTheEndThroughHttp) {
         ASSERT_FALSE(events.empty());
         EXPECT_EQ(events[0].at("type"), "move");
         EXPECT_EQ(events[0].at("uci"), moves[i]);
+        EXPECT_TRUE(events[0].as_object().contains("san"));
     }
     auto view = http(s.port(), "GET", "/api/games/" + g.id, "", g.white).json().as_object();
     EXPECT_EQ(view.at("status"), "finished");
     EXPECT_EQ(view.at("seat"), "white");
     EXPECT_EQ(view.at("view").at("result").at("score"), "0-1");
     EXPECT_EQ(view.at("view").at("result").at("reason"), "checkmate");
+    // The move list in SAN, for the client's move list.
+    EXPECT_EQ(json::serialize(view.at("view").at("san")), R"(["f3","e5","g4","Qh4#"])");
     auto spectator = http(s.port(), "GET", "/api/games/" + g.id).json().as_object();
     EXPECT_EQ(spectator.at("seat"), "spectator");
 
@@ -87,8 +90,9 @@ TEST(ServerHttp, InviteJoinsTheSecondPlayerOnce) {
     EXPECT_EQ(early.status, 409);
     EXPECT_EQ(early.json().at("code"), "not-started");
 
+    // An invite-only game is not listed for strangers to join.
     auto open = http(s.port(), "GET", "/api/games?status=open").json();
-    ASSERT_EQ(open.at("games").as_array().size(), 1u);
+    EXPECT_EQ(open.at("games").as_array().size(), 0u);
 
     auto bad = http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":"0000"})");
     EXPECT_EQ(bad.status, 403);
