@@ -8,8 +8,10 @@ DEB_PACKAGES := build-essential cmake ninja-build ccache pkg-config git \
                 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev \
                 libsodium-dev libsqlite3-dev libboost1.81-dev pgn-extract bc
 BENCH_PACKAGES := stockfish fairy-stockfish hyperfine
+# The browser tests drive Debian's Chromium (never a downloaded browser).
+TEST_PACKAGES := chromium fonts-noto-color-emoji
 
-.PHONY: all deps build run test test-sanitize bench bench-deps format clean
+.PHONY: all deps test-deps node-deps build web web-deps run test test-unit test-web test-sanitize bench bench-deps format clean
 
 all: build
 
@@ -23,6 +25,20 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+test-deps:
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# Node.js 20+ and npm for the web client: Debian's own when the machine has none.
+node-deps:
+	@command -v npm >/dev/null 2>&1 || { \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+
 bench-deps:
 	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -33,15 +49,29 @@ bench-deps:
 $(BUILD)/build.ninja $(BUILD)/Makefile: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
 
-build: deps
+build: deps web
 	@[ -f $(BUILD)/CMakeCache.txt ] || cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The browser client: npm packages from the lock file (again only when it changed), then Vite.
+web/node_modules/.package-lock.json: web/package-lock.json | node-deps
+	cd web && npm ci --no-audit --no-fund
+web-deps: web/node_modules/.package-lock.json
+web: web-deps
+	cd web && npm run build
 
 run: build
 	./$(BUILD)/arbiter serve
 
-test: build
+test: test-unit test-web
+
+test-unit: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Client unit tests (Vitest), then the browser tests against a real `arbiter serve`.
+test-web: build test-deps
+	cd web && npm test
+	cd web && npm run e2e
 
 # Unit tests once more under AddressSanitizer + UndefinedBehaviorSanitizer (portable flags, so the
 # magic-bitboard path is exercised here while the native build uses PEXT).
