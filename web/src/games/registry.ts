@@ -4,6 +4,7 @@ import type { GameContext, GameScreen, ScreenFactory } from './types';
 import { t, registerMessages } from '../i18n';
 import { createChessScreen } from '../chess/screen';
 import type { Page } from '../app';
+import { createMinesweeperScreen } from '../minesweeper/screen';
 
 registerMessages({
   en: { 'registry.unavailable': 'This game is not available in the browser yet.' },
@@ -23,7 +24,7 @@ export function placeholderScreen(_ctx: GameContext): GameScreen {
 export const registry: Record<string, ScreenFactory> = {
   chess: createChessScreen,
   chiefspy: placeholderScreen,
-  minesweeper: placeholderScreen,
+  minesweeper: createMinesweeperScreen,
 };
 
 export function screenFor(variant: string): ScreenFactory {

@@ -1,0 +1,797 @@
+// Minesweeper Chess game screen: the 8x10 chessgroundx board with an overlay (fog, numbers,
+// discovered mines, explosions, sapper targets, mine odds, the revealed layout), the mine
+// counter, the sapper input, the commitment and its check at the end.
+import { h, init, classModule, attributesModule, propsModule, styleModule, eventListenersModule } from 'snabbdom';
+import type { VNode } from 'snabbdom';
+import type { Key } from 'chessgroundx/types';
+import type { GameContext, GameScreen } from '../games/types';
+import { t } from '../i18n';
+import { api } from '../api';
+import { tokenFor } from '../session';
+import { createBoard, BOARD_8x10, type BoardApi } from '../board/setup';
+import { squareToKey, keyToSquare } from '../board/keys';
+import {
+  ALL_SQUARES,
+  applyEvent,
+  assistAllowed,
+  boardModel,
+  destinations,
+  emptyState,
+  fileOf,
+  findMove,
+  formatOdds,
+  heatLevel,
+  normaliseTyped,
+  oddsFrom,
+  parseUci,
+  rankOf,
+  readPlacement,
+  sapperActions,
+  squareClasses,
+  stateFromView,
+  type Color,
+  type Effect,
+  type MsState,
+  type SapperAction,
+} from './model';
+import { verifyReveal, type Verification } from './commitment';
+import './messages';
+import './minesweeper.css';
+
+// The overlay lives inside chessground's container (so it matches the board to the pixel)
+// and is patched by its own snabbdom instance.
+const patchOverlay = init([classModule, attributesModule, propsModule, styleModule, eventListenersModule]);
+
+const BOOM_MS = 1100;
+const LIFT_MS = 700;
+const FOG_GONE_MS = 2200;
+const LOG_SIZE = 6;
+
+interface Transient {
+  booms: Map<string, number>; // square → until (ms)
+  cleared: Map<string, { by: string; until: number }>;
+  lifting: Map<string, number>;
+  fogGoneUntil: number;
+  shakeUntil: number;
+}
+
+export function createMinesweeperScreen(ctx: GameContext): GameScreen {
+  let st: MsState = emptyState();
+  let published = ''; // the first commitment this browser saw for the game
+  let haveView = false;
+  let orientation: Color = ctx.seat === 'black' ? 'black' : 'white';
+  let sapperMode = false;
+  let selected: string | null = null;
+  let oddsOn = false;
+  let odds = new Map<string, number>();
+  let oddsState: 'idle' | 'loading' | 'ok' | 'error' = 'idle';
+  let oddsError = '';
+  let message: string | null = null; // last rejection / input error
+  let typed = '';
+  let sending = false;
+  let destroyed = false;
+  const log: string[] = [];
+  const fx: Transient = { booms: new Map(), cleared: new Map(), lifting: new Map(), fogGoneUntil: 0, shakeUntil: 0 };
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+  let verification: Verification | null = null;
+  let verifiedFor = '';
+
+  let cg: BoardApi | null = null;
+  let overlayEl: HTMLElement | null = null;
+  let overlayVnode: VNode | HTMLElement | null = null;
+
+  const now = () => Date.now();
+
+  function later(ms: number, f: () => void): void {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      if (!destroyed) f();
+    }, ms);
+    timers.add(id);
+  }
+
+  function myToken(): string | null {
+    if (ctx.seat === 'spectator') return tokenFor(ctx.id);
+    return tokenFor(ctx.id, ctx.seat) ?? tokenFor(ctx.id);
+  }
+
+  function active(): boolean {
+    return st.status === 'active' && !st.result;
+  }
+
+  /** The colour this browser may move now, if any. */
+  function moverNow(): Color | null {
+    if (!haveView || !active() || !st.legalFresh || sending) return null;
+    if (ctx.local) return st.turn;
+    return ctx.seat === st.turn ? st.turn : null;
+  }
+
+  function sappers(): SapperAction[] {
+    return moverNow() ? sapperActions(st.legalMoves, st.turn) : [];
+  }
+
+  function say(line: string): void {
+    log.unshift(line);
+    log.length = Math.min(log.length, LOG_SIZE);
+  }
+
+  // ---------------------------------------------------------------- server traffic
+
+  function adoptView(view: any): void {
+    const v = view && view.view && typeof view.view === 'object' && 'fen' in view.view ? view.view : view;
+    const prev = haveView ? st : undefined;
+    st = stateFromView(v, prev);
+    if (!published && st.commitment) published = st.commitment;
+    haveView = true;
+    if (selected && !readPlacement(st.placement).has(selected)) selected = null;
+    if (!moverNow()) sapperMode = false;
+    checkReveal();
+  }
+
+  function scheduleRefetch(): void {
+    if (refetchTimer) return;
+    refetchTimer = setTimeout(() => {
+      refetchTimer = null;
+      void refetch(0);
+    }, 0);
+  }
+
+  async function refetch(attempt: number): Promise<void> {
+    try {
+      const g = await api.game(ctx.id, myToken());
+      if (destroyed) return;
+      const v = g.view;
+      if (typeof v?.events === 'number' && v.events < st.eventsSeen) {
+        if (attempt < 6) later(80 * (attempt + 1), () => void refetch(attempt + 1));
+        return;
+      }
+      adoptView(v);
+      ctx.redraw();
+      if (oddsOn) void fetchOdds();
+    } catch {
+      if (attempt < 6) later(200 * (attempt + 1), () => void refetch(attempt + 1));
+    }
+  }
+
+  async function fetchOdds(): Promise<void> {
+    const token = myToken();
+    if (!token) {
+      oddsState = 'error';
+      oddsError = t('ms.oddsOff');
+      ctx.redraw();
+      return;
+    }
+    oddsState = odds.size ? 'ok' : 'loading';
+    const forEvents = st.eventsSeen;
+    try {
+      const body = await api.assist(ctx.id, token);
+      if (destroyed || forEvents !== st.eventsSeen) return; // a newer position asked again
+      odds = oddsFrom(body, st.fog);
+      oddsState = 'ok';
+    } catch (e) {
+      if (destroyed) return;
+      oddsState = 'error';
+      const code = (e as { code?: string }).code;
+      oddsError = code === 'assist-off' ? t('ms.oddsOff') : (e as Error).message;
+      odds = new Map();
+    }
+    ctx.redraw();
+  }
+
+  function send(uci: string): void {
+    const mover = moverNow();
+    if (!mover) {
+      message = t('ms.notYourTurn');
+      ctx.redraw();
+      return;
+    }
+    sending = true;
+    message = null;
+    sapperMode = false;
+    selected = null;
+    ctx
+      .act({ type: 'move', move: uci }, ctx.local ? mover : undefined)
+      .catch((e: Error) => {
+        message = e.message || String(e);
+      })
+      .finally(() => {
+        sending = false;
+        if (!destroyed) {
+          syncBoard();
+          ctx.redraw();
+        }
+      });
+    syncBoard();
+    ctx.redraw();
+  }
+
+  function checkReveal(): void {
+    if (!st.reveal) {
+      verification = null;
+      return;
+    }
+    const key = JSON.stringify(st.reveal) + '|' + published;
+    if (key === verifiedFor) return;
+    verifiedFor = key;
+    verification = verifyReveal(st.reveal, published || st.commitment, st.seenMines);
+  }
+
+  function colorName(c: Color): string {
+    return t(`ms.color.${c}`);
+  }
+
+  function effect(e: Effect, ev: any): void {
+    const at = now();
+    switch (e.kind) {
+      case 'move':
+        if (e.sapper) {
+          // the sapper's result comes as `mine-cleared` (or nothing)
+          const target = sapperTargetOf(e.from, ev.by === 'black' ? 'black' : 'white');
+          if (target) fx.lifting.set(target, at + LIFT_MS);
+        } else if (e.capture) ctx.sound.capture();
+        else ctx.sound.move();
+        if (e.sapper) ctx.sound.move();
+        break;
+      case 'explosion':
+        fx.booms.set(e.square, at + BOOM_MS);
+        fx.shakeUntil = at + 600;
+        ctx.sound.capture();
+        ctx.sound.notify();
+        say(t('ms.ev.explosion', { color: colorName(e.color), piece: t(`ms.piece.${e.piece}`), square: e.square }));
+        break;
+      case 'cleared':
+        fx.cleared.set(e.square, { by: e.by, until: at + BOOM_MS * 2 });
+        say(e.by === 'king' ? t('ms.ev.clearedKing', { square: e.square }) : t('ms.ev.clearedSapper', { square: e.square }));
+        break;
+      case 'lifted':
+        for (const sq of e.squares) fx.lifting.set(sq, at + LIFT_MS);
+        break;
+      case 'fog-gone':
+        for (const sq of e.squares) fx.lifting.set(sq, at + FOG_GONE_MS);
+        fx.fogGoneUntil = at + FOG_GONE_MS;
+        ctx.sound.notify();
+        say(t('ms.ev.fogGone'));
+        break;
+      case 'check':
+        say(t('ms.ev.check', { color: colorName(e.side) }));
+        break;
+      default:
+        break;
+    }
+    later(FOG_GONE_MS + 50, () => ctx.redraw());
+    later(BOOM_MS + 50, () => ctx.redraw());
+  }
+
+  function sapperTargetOf(pawn: string, color: Color): string | null {
+    const r = rankOf(pawn) + (color === 'white' ? 1 : -1);
+    return r >= 1 && r <= 10 ? pawn[0] + r : null;
+  }
+
+  // ---------------------------------------------------------------- board
+
+  function cgDests(): Map<Key, Key[]> {
+    const out = new Map<Key, Key[]>();
+    if (!moverNow() || sapperMode) return out;
+    for (const [from, tos] of destinations(st.legalMoves)) out.set(squareToKey(from), tos.map(squareToKey));
+    return out;
+  }
+
+  function onBoardMove(orig: Key, dest: Key): void {
+    const from = keyToSquare(orig);
+    const to = keyToSquare(dest);
+    const uci = findMove(st.legalMoves, from, to);
+    if (uci) send(uci);
+    else syncBoard();
+  }
+
+  function onSelect(key: Key): void {
+    const sq = keyToSquare(key);
+    const sel = cg?.state.selectable.selected;
+    selected = sel && typeof sel === 'string' ? keyToSquare(sel) : null;
+    if (sapperMode) {
+      const a = sappers().find((s) => s.target === sq || s.pawn === sq);
+      if (a && a.target === sq) send(a.uci);
+    }
+    ctx.redraw();
+  }
+
+  function boardConfig() {
+    const mover = moverNow();
+    return {
+      fen: st.placement || '8/8/8/8/8/8/8/8/8/8',
+      orientation,
+      turnColor: st.turn,
+      check: st.check ?? false,
+      lastMove: st.lastMove ? st.lastMove.map(squareToKey) : undefined,
+      viewOnly: false,
+      movable: {
+        free: false,
+        color: mover ?? undefined,
+        dests: cgDests(),
+        showDests: true,
+      },
+      premovable: { enabled: false },
+    } as const;
+  }
+
+  function syncBoard(): void {
+    if (!cg) return;
+    cg.set(boardConfig() as any);
+    if (!moverNow()) selected = null;
+    renderOverlayNow();
+  }
+
+  function mountBoard(el: HTMLElement): void {
+    cg = createBoard(el, {
+      ...(boardConfig() as any),
+      dimensions: BOARD_8x10,
+      movable: { ...(boardConfig().movable as any), events: { after: onBoardMove } },
+      events: {
+        select: onSelect,
+        insert: (elements) => attachOverlay(elements.container),
+      },
+      drawable: { enabled: true, visible: true },
+    });
+    attachOverlay(cg.state.dom.elements.container);
+    renderOverlayNow();
+  }
+
+  function attachOverlay(container: HTMLElement): void {
+    if (overlayEl && overlayEl.parentElement === container) return;
+    const holder = document.createElement('div');
+    container.appendChild(holder);
+    overlayEl = holder;
+    overlayVnode = holder;
+  }
+
+  function renderOverlayNow(): void {
+    if (!overlayVnode || !cg) return;
+    if (overlayEl && cg.state.dom.elements.container !== overlayEl.parentElement && !(overlayVnode as VNode).elm) return;
+    overlayVnode = patchOverlay(overlayVnode, renderOverlay());
+    const elm = (overlayVnode as VNode).elm as HTMLElement | undefined;
+    if (elm) overlayEl = elm;
+  }
+
+  function pos(sq: string): { left: string; top: string } {
+    const f = fileOf(sq);
+    const r = rankOf(sq);
+    const x = orientation === 'white' ? f : 7 - f;
+    const y = orientation === 'white' ? 10 - r : r - 1;
+    return { left: `${x * 12.5}%`, top: `${y * 10}%` };
+  }
+
+  function renderOverlay(): VNode {
+    const model = boardModel(st);
+    const at = now();
+    const sapList = sappers();
+    const targets = new Map<string, SapperAction>();
+    for (const a of sapList) if (sapperMode || a.pawn === selected) targets.set(a.target, a);
+    const showOdds = oddsOn && oddsState === 'ok' && assistAllowed(ctx.summary, st);
+    const layout = new Set(st.reveal?.mines ?? []);
+    const cells: VNode[] = [];
+    for (const sq of ALL_SQUARES) {
+      const info = model.get(sq)!;
+      const classes: Record<string, boolean> = {};
+      for (const c of squareClasses(info)) classes[c] = true;
+      const boomUntil = fx.booms.get(sq) ?? 0;
+      const lift = fx.lifting.get(sq) ?? 0;
+      const cleared = fx.cleared.get(sq);
+      classes.boom = boomUntil > at;
+      classes.lifting = lift > at && !info.fog;
+      classes['cleared-fx'] = !!cleared && cleared.until > at;
+      classes['layout-mine'] = layout.has(sq);
+      classes['sap-target'] = targets.has(sq);
+      const p = showOdds && info.fog ? odds.get(sq) : undefined;
+      if (p !== undefined) classes[`heat${heatLevel(p)}`] = true;
+      const kids: (VNode | string)[] = [];
+      if (info.fog) kids.push(h('div.ms-fog', { key: 'fog' }));
+      else if (classes.lifting) kids.push(h('div.ms-fog.ms-fog-out', { key: 'fogout' }));
+      if (!info.fog && info.mine) kids.push(h('span.ms-mine', { key: 'mine', attrs: { 'aria-hidden': 'true' } }, '💣'));
+      if (!info.fog && !info.mine && info.number > 0)
+        kids.push(h(`span.ms-num.n${info.number}`, { key: 'num', attrs: { 'aria-hidden': 'true' } }, String(info.number)));
+      if (layout.has(sq) && !info.mine) kids.push(h('span.ms-layout', { key: 'layout', attrs: { 'aria-hidden': 'true' } }, '💣'));
+      if (classes.boom) kids.push(h('span.ms-boom', { key: 'boom', attrs: { 'aria-hidden': 'true' } }, '💥'));
+      if (classes['cleared-fx']) kids.push(h('span.ms-cleared', { key: 'cleared', attrs: { 'aria-hidden': 'true' } }, cleared!.by === 'king' ? '👑' : '✔'));
+      if (p !== undefined) kids.push(h('span.ms-odds', { key: 'odds', attrs: { 'data-testid': `ms-odds-${sq}` } }, formatOdds(p)));
+      const target = targets.get(sq);
+      if (target)
+        kids.push(
+          h(
+            'button.ms-sap',
+            {
+              key: 'sap',
+              class: { full: sapperMode },
+              attrs: {
+                type: 'button',
+                'data-testid': `ms-sap-${sq}`,
+                'aria-label': t('ms.sapAt', { target: sq, pawn: target.pawn }),
+                title: t('ms.sapAt', { target: sq, pawn: target.pawn }),
+              },
+              on: {
+                click: (e: MouseEvent) => {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  send(target.uci);
+                },
+                mousedown: (e: MouseEvent) => e.stopPropagation(),
+                touchstart: (e: TouchEvent) => e.stopPropagation(),
+              },
+            },
+            '💣',
+          ),
+        );
+      cells.push(h('div.ms-sq', { key: sq, class: classes, style: pos(sq), attrs: { 'data-sq': sq } }, kids));
+    }
+    return h(
+      'div.ms-overlay',
+      {
+        class: { 'sapper-mode': sapperMode, 'fog-gone-fx': fx.fogGoneUntil > at, 'odds-on': showOdds },
+        attrs: { 'data-testid': 'ms-overlay' },
+      },
+      cells,
+    );
+  }
+
+  // ---------------------------------------------------------------- panels
+
+  function renderCounter(): VNode {
+    return h(
+      'div.ms-counter',
+      { attrs: { 'data-testid': 'ms-counter', 'aria-label': t('ms.counterAria', { n: st.counter, total: st.minesAtStart }), role: 'status' } },
+      [
+        h('span.ms-counter-icon', { attrs: { 'aria-hidden': 'true' } }, '💣'),
+        h('span.ms-counter-label', t('ms.counter')),
+        h('strong.ms-counter-value', { attrs: { 'data-testid': 'ms-counter-value' } }, t('ms.counterValue', { n: st.counter, total: st.minesAtStart })),
+      ],
+    );
+  }
+
+  function renderStatus(): VNode {
+    const items: VNode[] = [];
+    if (active()) {
+      const mine = moverNow() !== null || (!ctx.local && ctx.seat === st.turn);
+      items.push(
+        h('span.ms-turn', { attrs: { 'data-testid': 'ms-turn' }, class: { mine } }, [
+          h(`span.ms-turn-dot.${st.turn}`),
+          ctx.local || ctx.seat === 'spectator' ? t(`ms.toMove.${st.turn}`) : ctx.seat === st.turn ? t('ms.yourMove') : t('ms.waiting'),
+        ]),
+      );
+      if (st.check) items.push(h('span.ms-check', { attrs: { 'data-testid': 'ms-check' } }, t('ms.check')));
+    }
+    items.push(
+      h('span.ms-fogleft', { attrs: { 'data-testid': 'ms-fogleft' } }, st.fogGone ? t('ms.fogGoneBanner') : t('ms.fogLeft', { n: st.fog.size })),
+    );
+    return h('div.ms-status', items);
+  }
+
+  function renderFogGone(): VNode | null {
+    if (!st.fogGone || !haveView || st.minesAtStart === 0) return null;
+    return h('div.ms-foggone', { attrs: { 'data-testid': 'ms-foggone-banner', role: 'status' }, class: { fresh: fx.fogGoneUntil > now() } }, [
+      h('strong', t('ms.fogGoneBanner')),
+      h('span', ' ' + t('ms.fogGoneNote')),
+    ]);
+  }
+
+  function renderSapper(): VNode {
+    const list = sappers();
+    const mover = moverNow();
+    const kids: VNode[] = [h('h3', t('ms.sapper'))];
+    const selAction = list.find((a) => a.pawn === selected);
+    if (mover && list.length) {
+      kids.push(
+        h('div.ms-sap-row', [
+          h(
+            'button.ms-sapper-toggle',
+            {
+              class: { on: sapperMode },
+              attrs: { type: 'button', 'data-testid': 'ms-sapper-toggle', 'aria-pressed': String(sapperMode), title: 'S' },
+              on: { click: () => toggleSapper() },
+            },
+            sapperMode ? t('ms.sapCancel') : t('ms.sapperMode'),
+          ),
+          selAction && !sapperMode
+            ? h(
+                'button.ms-sap-selected',
+                { attrs: { type: 'button', 'data-testid': 'ms-sap-selected' }, on: { click: () => send(selAction.uci) } },
+                t('ms.sapSelected', { target: selAction.target }),
+              )
+            : null,
+        ].filter(Boolean) as VNode[]),
+      );
+      if (sapperMode) {
+        kids.push(h('p.ms-hint', t('ms.sapperModeOn')));
+        kids.push(
+          h(
+            'div.ms-sap-list',
+            { attrs: { role: 'group', 'aria-label': t('ms.sapper') } },
+            list.map((a) =>
+              h(
+                'button.ms-sap-item',
+                { attrs: { type: 'button', 'data-testid': `ms-sap-item-${a.target}` }, on: { click: () => send(a.uci) } },
+                `💣 ${a.target}`,
+              ),
+            ),
+          ),
+        );
+      }
+    } else if (mover) kids.push(h('p.ms-hint', t('ms.sapperNone')));
+    kids.push(h('p.ms-help', t('ms.sapperHelp')));
+    return h('section.ms-panel.ms-sapper', kids);
+  }
+
+  function toggleSapper(): void {
+    if (!moverNow() || !sappers().length) return;
+    sapperMode = !sapperMode;
+    selected = null;
+    cg?.selectSquare(null);
+    syncBoard();
+    ctx.redraw();
+  }
+
+  function submitTyped(): void {
+    const text = normaliseTyped(typed);
+    if (!text) return;
+    const m = parseUci(text);
+    const uci = m ? findMove(st.legalMoves, m.from, m.to) : null;
+    if (!moverNow()) message = t('ms.notYourTurn');
+    else if (!uci || (m && m.promotion && m.promotion !== 'q')) message = t('ms.notLegal', { move: typed.trim() });
+    else {
+      typed = '';
+      send(uci);
+      return;
+    }
+    ctx.redraw();
+  }
+
+  function renderInput(): VNode {
+    return h('form.ms-typed', { on: { submit: (e: Event) => (e.preventDefault(), submitTyped()) } }, [
+      h('label', { attrs: { for: 'ms-move-input' } }, t('ms.typeMove')),
+      h('div.ms-typed-row', [
+        h('input#ms-move-input', {
+          attrs: {
+            type: 'text',
+            autocomplete: 'off',
+            autocapitalize: 'off',
+            spellcheck: 'false',
+            placeholder: t('ms.typeMoveHint'),
+            'data-testid': 'ms-move-input',
+            disabled: !moverNow(),
+          },
+          props: { value: typed },
+          on: { input: (e: Event) => (typed = (e.target as HTMLInputElement).value) },
+        }),
+        h('button', { attrs: { type: 'submit', 'data-testid': 'ms-move-submit', disabled: !moverNow() } }, t('ms.typeMoveGo')),
+      ]),
+      message ? h('p.ms-error', { attrs: { role: 'alert', 'data-testid': 'ms-error' } }, message) : null,
+    ].filter(Boolean) as VNode[]);
+  }
+
+  function renderOdds(): VNode | null {
+    const allowed = assistAllowed(ctx.summary, st);
+    if (!allowed) return null;
+    const kids: VNode[] = [
+      h(
+        'button.ms-odds-toggle',
+        {
+          attrs: { type: 'button', 'data-testid': 'ms-odds-toggle', 'aria-pressed': String(oddsOn) },
+          on: {
+            click: () => {
+              oddsOn = !oddsOn;
+              if (oddsOn) void fetchOdds();
+              renderOverlayNow();
+              ctx.redraw();
+            },
+          },
+        },
+        oddsOn ? t('ms.oddsHide') : t('ms.oddsShow'),
+      ),
+    ];
+    if (oddsOn && oddsState === 'loading') kids.push(h('p.ms-hint', t('ms.oddsLoading')));
+    if (oddsOn && oddsState === 'error') kids.push(h('p.ms-error', { attrs: { 'data-testid': 'ms-odds-error' } }, t('ms.oddsError', { error: oddsError })));
+    if (oddsOn && oddsState === 'ok')
+      kids.push(
+        h('div.ms-heat-legend', { attrs: { 'aria-hidden': 'true' } }, [0, 1, 2, 3, 4].map((l) => h(`span.heat${l}`, ['0%', '<15%', '<35%', '≥35%', '100%'][l]))),
+      );
+    kids.push(h('p.ms-help', t('ms.oddsHelp')));
+    return h('section.ms-panel.ms-odds-panel', [h('h3', t('ms.odds')), ...kids]);
+  }
+
+  function renderLegend(): VNode {
+    return h('details.ms-panel.ms-legend', [
+      h('summary', t('ms.legend')),
+      h('ul', [
+        h('li', [h('span.ms-swatch.fog'), ' ', t('ms.legendFog')]),
+        h('li', [h('span.ms-swatch.clear'), ' ', t('ms.legendClear')]),
+        h('li', [h('span.ms-swatch.mine', '💣'), ' ', t('ms.legendMine')]),
+        h('li', [h('span.ms-legend-nums', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h(`span.ms-num.n${n}`, String(n)))), ' ', t('ms.legendNumber')]),
+      ]),
+      h('p.ms-help', t('ms.fogZone')),
+      h('p.ms-help', t('ms.promotionNote')),
+    ]);
+  }
+
+  function renderMoves(): VNode {
+    const rows: VNode[] = [];
+    const start = st.turn === 'white' ? (st.moves.length % 2 === 0 ? 'white' : 'black') : st.moves.length % 2 === 0 ? 'black' : 'white';
+    // who made the first move: the side to move now, back by the number of plies
+    const offset = start === 'black' ? 1 : 0;
+    const fmt = (uci: string) => {
+      const m = parseUci(uci);
+      if (!m) return uci;
+      if (m.from === m.to) return `${m.from} 💣`;
+      return `${m.from}–${m.to}`;
+    };
+    const plies = offset ? ['…', ...st.moves] : st.moves;
+    for (let i = 0; i < plies.length; i += 2) {
+      rows.push(
+        h('li', [
+          h('span.ms-mv-n', `${i / 2 + 1}.`),
+          h('span.ms-mv', plies[i] === '…' ? '…' : fmt(plies[i])),
+          plies[i + 1] ? h('span.ms-mv', fmt(plies[i + 1])) : h('span.ms-mv'),
+        ]),
+      );
+    }
+    return h('section.ms-panel.ms-moves', [
+      h('h3', t('ms.moves')),
+      rows.length ? h('ol.ms-movelist', { attrs: { 'data-testid': 'ms-moves' } }, rows) : h('p.ms-hint', t('ms.noMoves')),
+    ]);
+  }
+
+  function renderLog(): VNode {
+    return h('section.ms-panel.ms-log', [
+      h('h3', t('ms.events')),
+      h(
+        'ul',
+        { attrs: { 'aria-live': 'polite', 'data-testid': 'ms-log' } },
+        log.map((l, i) => h('li', { key: `${log.length - i}:${l}` }, l)),
+      ),
+    ]);
+  }
+
+  function renderCommitment(): VNode {
+    const kids: VNode[] = [
+      h('h3', t('ms.commitment')),
+      h('code.ms-hash', { attrs: { 'data-testid': 'ms-commitment' } }, published || st.commitment || '—'),
+      h('p.ms-help', t('ms.commitmentHelp')),
+    ];
+    if (st.reveal) {
+      const v = verification;
+      kids.push(h('h3', t('ms.reveal')));
+      kids.push(
+        h('p', { attrs: { 'data-testid': 'ms-reveal-mines' } }, t('ms.revealMines', { list: st.reveal.mines.length ? st.reveal.mines.join(', ') : t('ms.revealNone') })),
+      );
+      kids.push(h('code.ms-preimage', st.reveal.preimage));
+      if (v)
+        kids.push(
+          v.ok
+            ? h('p.ms-verified', { attrs: { 'data-testid': 'ms-verify', 'data-ok': 'true', role: 'status' } }, t('ms.verified'))
+            : h(
+                'p.ms-verify-failed',
+                { attrs: { 'data-testid': 'ms-verify', 'data-ok': 'false', role: 'alert' } },
+                t('ms.verifyFailed', {
+                  why: v.problems.map((p) => t(`ms.problem.${p}`, { list: v.missing.join(', ') })).join('; '),
+                }),
+              ),
+        );
+    }
+    return h('section.ms-panel.ms-commit', kids);
+  }
+
+  function renderBoard(): VNode {
+    const at = now();
+    return h(
+      'div.ms-board-area',
+      {
+        class: { shake: fx.shakeUntil > at, 'fog-gone': st.fogGone && st.minesAtStart > 0, 'fog-gone-fx': fx.fogGoneUntil > at },
+        attrs: { 'data-testid': 'ms-board' },
+      },
+      [
+        h('div.board-wrap.ratio-8x10', { attrs: { role: 'img', 'aria-label': t('ms.boardLabel') } }, [
+          h('div.cg-wrap.ms-cg', {
+            key: 'cg',
+            hook: {
+              insert: (vnode) => mountBoard(vnode.elm as HTMLElement),
+              postpatch: () => syncBoard(),
+              destroy: () => {
+                cg?.destroy();
+                cg = null;
+                overlayVnode = null;
+                overlayEl = null;
+              },
+            },
+          }),
+        ]),
+        h('div.ms-board-tools', [
+          h(
+            'button.ms-flip',
+            {
+              attrs: { type: 'button', 'data-testid': 'ms-flip', title: t('ms.flip'), 'aria-label': t('ms.flip') },
+              on: {
+                click: () => {
+                  orientation = orientation === 'white' ? 'black' : 'white';
+                  syncBoard();
+                  ctx.redraw();
+                },
+              },
+            },
+            '⇅',
+          ),
+          renderCounter(),
+        ]),
+      ],
+    );
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    const tag = (e.target as HTMLElement | null)?.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 's' || e.key === 'S') {
+      toggleSapper();
+      e.preventDefault();
+    } else if (e.key === 'Escape' && sapperMode) {
+      sapperMode = false;
+      syncBoard();
+      ctx.redraw();
+    } else if (e.key === 'f' || e.key === 'F') {
+      orientation = orientation === 'white' ? 'black' : 'white';
+      syncBoard();
+      ctx.redraw();
+    }
+  }
+  if (typeof document !== 'undefined') document.addEventListener('keydown', onKey);
+
+  return {
+    setView(view: any) {
+      adoptView(view);
+      if (oddsOn) void fetchOdds();
+      syncBoard();
+    },
+    applyEvent(ev: any) {
+      const wasFresh = typeof ev.seq !== 'number' || ev.seq >= st.eventsSeen;
+      const counterBefore = st.counter;
+      const e = applyEvent(st, ev);
+      if (wasFresh) effect(e, ev);
+      if (ev.type === 'commitment' && !published && ev.commitment) published = String(ev.commitment);
+      if (ev.type === 'move' && wasFresh) {
+        // a sapper action that found a mine lowers the counter (and `mine-cleared` follows)
+        if (e.kind === 'move' && e.sapper && Number(ev.counter) >= counterBefore) {
+          const target = sapperTargetOf(e.from, ev.by === 'black' ? 'black' : 'white');
+          if (target) say(t('ms.ev.sapEmpty', { square: target }));
+        }
+        scheduleRefetch();
+      }
+      if (ev.type === 'reveal' || ev.type === 'result') {
+        checkReveal();
+        if (ev.type === 'result' && wasFresh) ctx.sound.notify();
+        if (oddsOn) void fetchOdds();
+      }
+      syncBoard();
+    },
+    render(): VNode {
+      checkReveal();
+      return h('div.ms-screen', { attrs: { 'data-testid': 'ms-screen' } }, [
+        h('div.ms-main', [renderFogGone(), renderBoard(), renderStatus()].filter(Boolean) as VNode[]),
+        h('aside.ms-side', [
+          renderSapper(),
+          renderInput(),
+          renderOdds(),
+          renderLog(),
+          renderMoves(),
+          renderCommitment(),
+          renderLegend(),
+        ].filter(Boolean) as VNode[]),
+      ]);
+    },
+    destroy() {
+      destroyed = true;
+      for (const id of timers) clearTimeout(id);
+      timers.clear();
+      if (refetchTimer) clearTimeout(refetchTimer);
+      if (typeof document !== 'undefined') document.removeEventListener('keydown', onKey);
+      cg?.destroy();
+      cg = null;
+    },
+  };
+
+}
