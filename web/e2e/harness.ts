@@ -253,3 +253,61 @@ export async function startHarness(opts: { headless?: boolean } = {}): Promise<H
   }
   return H;
 }
+
+// ---- board helpers (chessgroundx boards of any size) -----------------------------------
+
+export interface BoardOpts {
+  /** CSS selector of the board's .cg-wrap (default: the first .cg-wrap with a cg-board). */
+  board?: string;
+}
+
+/** Page coordinates of the centre of a server square ("e4", "e10") on a chessgroundx board. */
+export async function squareCenter(page: Page, square: string, opts: BoardOpts = {}): Promise<{ x: number; y: number }> {
+  const sel = opts.board ?? '.cg-wrap:has(cg-board)';
+  const wrap = page.locator(sel).first();
+  await wrap.locator('cg-board').waitFor();
+  const info = await wrap.evaluate((el) => {
+    const b = el.querySelector('cg-board')!.getBoundingClientRect();
+    const dims = /board-(\d+)x(\d+)/.exec(el.className);
+    return {
+      x: b.left,
+      y: b.top,
+      w: b.width,
+      h: b.height,
+      black: el.classList.contains('orientation-black'),
+      files: dims ? Number(dims[1]) : 8,
+      ranks: dims ? Number(dims[2]) : 8,
+    };
+  });
+  const m = /^([a-p])(\d{1,2})$/.exec(square);
+  if (!m) throw new Error(`bad square ${square}`);
+  const f = m[1].charCodeAt(0) - 97;
+  const r = Number(m[2]) - 1;
+  const sw = info.w / info.files;
+  const sh = info.h / info.ranks;
+  const col = info.black ? info.files - 1 - f : f;
+  const row = info.black ? r : info.ranks - 1 - r;
+  return { x: info.x + (col + 0.5) * sw, y: info.y + (row + 0.5) * sh };
+}
+
+export async function clickSquare(page: Page, square: string, opts: BoardOpts = {}): Promise<void> {
+  const p = await squareCenter(page, square, opts);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Click `from` then `to`. */
+export async function clickMove(page: Page, from: string, to: string, opts: BoardOpts = {}): Promise<void> {
+  await clickSquare(page, from, opts);
+  await clickSquare(page, to, opts);
+}
+
+/** Drag a piece from `from` to `to` with the mouse. */
+export async function dragMove(page: Page, from: string, to: string, opts: BoardOpts = {}): Promise<void> {
+  const a = await squareCenter(page, from, opts);
+  const b = await squareCenter(page, to, opts);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}

@@ -1,10 +1,565 @@
-import { h } from 'snabbdom';
+// The game page: header state, players and clocks, result banner, game controls, the
+// connection, and the variant's screen from the registry.
+import { h, type VNode } from 'snabbdom';
 import type { Page } from '../app';
+import { navigate, redraw, linkHandler } from '../app';
+import { api, ApiError } from '../api';
+import { GameConnection, type ConnectionState } from '../connection';
+import { t } from '../i18n';
+import { getSeat, setSeat, takeTokenFromHash } from '../session';
+import { sound } from '../sound';
+import { screenFor } from '../games/registry';
+import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types';
+import { Clocks, formatClock, formatTimeControl } from './clock';
+import './messages';
+import './game.css';
 
-export function gamePage(id: string, _hash: string): Page {
-  return { render: () => h('div.game', id), destroy() {} };
+const other = (s: Seat): Seat => (s === 'white' ? 'black' : 'white');
+
+export function resultText(result: { score?: string; reason?: string; winner?: Seat | null } | null, status?: string): string {
+  if (status === 'aborted' || result?.reason === 'aborted') return t('result.aborted');
+  if (!result) return t('result.finished');
+  const who = result.winner === 'white' ? t('result.white') : result.winner === 'black' ? t('result.black') : result.score === '1/2-1/2' ? t('result.draw') : t('result.finished');
+  const key = `reason.${result.reason}`;
+  const reason = result.reason ? t(key) : '';
+  const r = reason === key ? result.reason! : reason;
+  return r ? `${who} ${r}` : who;
 }
 
-export function joinPage(id: string, _hash: string): Page {
-  return { render: () => h('div.join', id), destroy() {} };
+class GamePage implements Page {
+  summary: GameSummary | null = null;
+  view: any = null;
+  seat: Seat | 'spectator' = 'spectator';
+  token: string | null = null;
+  tokens: { white: string; black: string } | null = null;
+  conn: GameConnection | null = null;
+  screen: GameScreen | null = null;
+  ctx: GameContext | null = null;
+  connState: ConnectionState = 'connecting';
+  loadError = '';
+  actionError = '';
+  toMove: Seat | null = null;
+  drawOffer: Seat | null = null;
+  clocks = new Clocks();
+  flipped = false;
+  autoTurn = false;
+  confirmResign = false;
+  copied = '';
+  tick: ReturnType<typeof setInterval> | null = null;
+  poll: ReturnType<typeof setInterval> | null = null;
+  refreshing = false;
+  refreshAgain = false;
+  destroyed = false;
+  private onOnline = () => this.conn?.retryNow();
+
+  constructor(
+    public id: string,
+    hash: string,
+  ) {
+    const fromHash = takeTokenFromHash(id, hash);
+    const entry = getSeat(id);
+    this.token = fromHash ?? entry?.token ?? null;
+    this.tokens = entry?.tokens ?? null;
+    try {
+      this.autoTurn = localStorage.getItem('arbiter.autoTurn') === '1';
+    } catch {
+      /* ignore */
+    }
+    void this.load();
+    window.addEventListener('online', this.onOnline);
+  }
+
+  async load(): Promise<void> {
+    let g;
+    try {
+      g = await api.game(this.id, this.token);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401 && this.token) {
+        // a stale token: watch instead
+        this.token = null;
+        return this.load();
+      }
+      this.loadError = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: (e as Error).message });
+      redraw();
+      return;
+    }
+    if (this.destroyed) return;
+    const { view, ...summary } = g;
+    this.summary = summary as GameSummary;
+    this.seat = (summary.seat as Seat | 'spectator') ?? 'spectator';
+    if (this.token && (this.seat === 'white' || this.seat === 'black')) {
+      const prev = getSeat(this.id);
+      if (!prev || prev.seat !== this.seat || prev.token !== this.token) setSeat(this.id, { seat: this.seat, token: this.token, tokens: prev?.tokens });
+    }
+    this.view = view;
+    this.absorbView(view);
+    const local = this.summary.opponent === 'local' && !!this.tokens;
+    this.ctx = {
+      id: this.id,
+      seat: this.seat,
+      local,
+      summary: this.summary,
+      act: (action, seat) => this.act(action, seat),
+      redraw: () => redraw(),
+      sound: { move: () => sound.move(), capture: () => sound.capture(), notify: () => sound.notify() },
+      orientation: () => this.orientation(),
+    };
+    this.screen = screenFor(this.summary.variant)(this.ctx);
+    this.screen.setView(view);
+    this.connect();
+    this.tick = setInterval(() => {
+      if (this.clocks.running) redraw();
+    }, 100);
+    this.poll = setInterval(() => void this.pollSummary(), 3000);
+    redraw();
+  }
+
+  connect(): void {
+    const conn = new GameConnection({ id: this.id, token: this.token });
+    this.conn = conn;
+    (window as any).__arbiterConnection = conn; // test hook: e2e tests drop the socket
+    conn.nextSeq = typeof this.view?.events === 'number' ? this.view.events : 0;
+    conn.onConnection = (s) => {
+      this.connState = s;
+      redraw();
+    };
+    conn.onView = (view) => {
+      this.view = view;
+      this.absorbView(view);
+      this.screen?.setView(view);
+      redraw();
+    };
+    conn.onEvent = (ev) => this.onEvent(ev);
+    conn.onStatus = (status) => {
+      if (this.summary) this.summary.status = status as GameSummary['status'];
+      sound.notify();
+      this.refresh();
+    };
+    conn.connect();
+  }
+
+  onEvent(ev: any): void {
+    const now = performance.now();
+    switch (ev.type) {
+      case 'clock':
+        this.clocks.update(ev, now);
+        break;
+      case 'draw-offered':
+        this.drawOffer = ev.by ?? null;
+        if (ev.by && ev.by !== this.seat) sound.notify();
+        break;
+      case 'draw-declined':
+      case 'draw-accepted':
+        this.drawOffer = null;
+        break;
+      case 'result':
+        if (this.summary) {
+          this.summary.status = ev.reason === 'aborted' ? 'aborted' : 'finished';
+          this.summary.result = { score: ev.score, reason: ev.reason, winner: ev.winner ?? null };
+        }
+        this.toMove = null;
+        this.clocks.stop(now);
+        sound.notify();
+        break;
+    }
+    this.screen?.applyEvent(ev);
+    this.refresh();
+    redraw();
+  }
+
+  /** Page-level state from a full view. */
+  absorbView(view: any): void {
+    if (!view) return;
+    this.toMove = view.toMove ?? null;
+    this.drawOffer = view.drawOffer ?? null;
+    if (view.clock !== undefined) this.clocks.update(view.clock, performance.now());
+    if (view.status && this.summary && view.status !== 'active' && this.summary.status === 'active') this.summary.status = view.status;
+    if (view.result && this.summary) this.summary.result = view.result;
+    if (view.status && view.status !== 'active') this.clocks.stop(performance.now());
+  }
+
+  /** After events: a fresh view (legal moves, side to move, draw offer, clocks). */
+  refresh(): void {
+    if (!this.conn) return;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    queueMicrotask(() => {
+      this.conn!.requestView()
+        .then((msg) => {
+          if (this.destroyed) return;
+          const { view, type: _type, id: _id, ...summary } = msg;
+          if (this.summary) Object.assign(this.summary, summary);
+          if (view) {
+            if (typeof view.events === 'number' && view.events > this.conn!.nextSeq) this.conn!.nextSeq = view.events;
+            this.view = view;
+            this.absorbView(view);
+            this.screen?.setView(view);
+          }
+          redraw();
+        })
+        .catch(() => {
+          /* dropped: the welcome view follows */
+        })
+        .finally(() => {
+          this.refreshing = false;
+          if (this.refreshAgain) {
+            this.refreshAgain = false;
+            this.refresh();
+          }
+        });
+    });
+  }
+
+  async pollSummary(): Promise<void> {
+    const s = this.summary;
+    if (!s || this.destroyed) return;
+    // the rematch link appears on the finished game; an open game gets its opponent
+    if ((s.status === 'finished' || s.status === 'aborted') && !s.rematch) {
+      try {
+        const g = await api.game(this.id, this.token);
+        const { view: _v, ...summary } = g;
+        if (this.summary) Object.assign(this.summary, summary);
+        redraw();
+      } catch {
+        /* next time */
+      }
+    }
+  }
+
+  orientation(): Seat {
+    let base: Seat = this.seat === 'black' ? 'black' : 'white';
+    if (this.ctx?.local) base = this.autoTurn && this.toMove ? this.toMove : 'white';
+    return this.flipped ? other(base) : base;
+  }
+
+  /** Act for `seat` (local games: the side to move by default). */
+  act(action: object, seat?: Seat): Promise<void> {
+    this.actionError = '';
+    const connSeat = this.seat;
+    if (this.ctx?.local && this.tokens) {
+      const who = seat ?? this.toMove ?? (connSeat as Seat);
+      if (who !== connSeat) {
+        return api.act(this.id, this.tokens[who], action).then(
+          () => undefined,
+          (e: Error) => {
+            throw e;
+          },
+        );
+      }
+    }
+    if (!this.conn) return Promise.reject(new Error('not connected'));
+    return this.conn.act(action);
+  }
+
+  private control(action: object, seat?: Seat): void {
+    this.act(action, seat).catch((e: Error) => {
+      this.actionError = e.message;
+      redraw();
+    });
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    window.removeEventListener('online', this.onOnline);
+    if (this.tick) clearInterval(this.tick);
+    if (this.poll) clearInterval(this.poll);
+    this.conn?.close();
+    this.screen?.destroy();
+  }
+
+  header(): VNode | null {
+    const s = this.connState;
+    return h('span.conn', { class: { [s]: true }, attrs: { 'data-testid': 'conn-state', 'data-state': s, role: 'status', 'aria-live': 'polite' } }, [
+      h('span.dot', { attrs: { 'aria-hidden': 'true' } }),
+      t(`conn.${s}`),
+    ]);
+  }
+
+  // ---- render ------------------------------------------------------------------------
+
+  render(): VNode {
+    if (this.loadError)
+      return h('div.game-page.error-page', [h('p', this.loadError), h('a', { attrs: { href: '/' }, on: { click: linkHandler('/') } }, t('game.backToLobby'))]);
+    const s = this.summary;
+    if (!s || !this.screen) return h('div.game-page', { attrs: { 'aria-busy': 'true' } }, [h('p.muted', t('game.loading'))]);
+    const over = s.status === 'finished' || s.status === 'aborted';
+    const orient = this.orientation();
+    const top = other(orient);
+    return h('div.game-page', { attrs: { 'data-testid': 'game-page', 'data-status': s.status, 'data-seat': this.seat, 'data-variant': s.variant } }, [
+      h('div.game-title', [
+        h('h1', t(`variant.${s.variant}`)),
+        h('span.tc', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
+        s.assist?.proposed ? h('span.badge', { attrs: { 'data-testid': 'assist-state' } }, s.assist.enabled ? t('game.assistOn') : t('game.assistProposed')) : null,
+      ]),
+      over ? h('div.result-banner', { attrs: { role: 'status', 'data-testid': 'result' } }, [h('strong', resultText(s.result as any, s.status)), s.result?.score && s.status !== 'aborted' ? h('span.score', ` ${s.result.score}`) : null]) : null,
+      s.status === 'open' ? this.renderInvite() : null,
+      h('div.game-layout', [
+        h('div.game-main', [this.screen.render()]),
+        h('aside.game-side', [
+          this.renderPlayer(top, 'top'),
+          this.renderStatusLine(),
+          this.renderControls(),
+          this.actionError ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'action-error' } }, this.actionError) : null,
+          this.renderPlayer(orient, 'bottom'),
+          this.renderTools(),
+        ]),
+      ]),
+    ]);
+  }
+
+  private playerName(side: Seat): string {
+    const s = this.summary!;
+    if (this.ctx?.local) return t(`seat.${side}`);
+    if (this.seat === side) return t('game.you');
+    if (s.opponent === 'computer' && this.seat !== 'spectator') return typeof s.level === 'number' ? t('game.computer', { level: s.level }) : t('game.computerNoLevel');
+    if (s.status === 'open' && this.seat !== 'spectator') return t('game.waiting');
+    return this.seat === 'spectator' ? t(`seat.${side}`) : t('game.opponent');
+  }
+
+  private renderPlayer(side: Seat, pos: 'top' | 'bottom'): VNode {
+    const now = performance.now();
+    const c = this.clocks;
+    const ms = c.remaining(side, now);
+    const running = c.running === side;
+    return h('div.player', { class: { [pos]: true, 'to-move': this.toMove === side }, attrs: { 'data-testid': `player-${pos}`, 'data-side': side } }, [
+      h('span.side-chip', { class: { [side]: true }, attrs: { 'aria-hidden': 'true' } }),
+      h('span.name', [h('span.sr-only', t(`seat.${side}`) + ': '), this.playerName(side)]),
+      c.enabled
+        ? h('span.clock', { class: { running, low: ms < 20000 }, attrs: { 'data-testid': `clock-${side}`, 'aria-label': `${t(`seat.${side}`)} ${formatClock(ms)}` } }, formatClock(ms))
+        : null,
+    ]);
+  }
+
+  private renderStatusLine(): VNode | null {
+    const s = this.summary!;
+    if (s.status !== 'active') return null;
+    let text: string;
+    if (this.seat === 'spectator') text = t('game.watching');
+    else if (this.ctx?.local) text = this.toMove ? t('game.toMove', { side: t(`seat.${this.toMove}`) }) : t('game.localInfo');
+    else if (this.toMove === this.seat) text = t('game.yourTurn');
+    else text = this.toMove ? t('game.toMove', { side: t(`seat.${this.toMove}`) }) : '';
+    return h('p.status-line', { attrs: { 'data-testid': 'status-line', 'aria-live': 'polite' } }, text);
+  }
+
+  private renderControls(): VNode | null {
+    const s = this.summary!;
+    const player = this.seat !== 'spectator';
+    if (!player) return null;
+    const btn = (id: string, label: string, on: () => void, cls = '') =>
+      h(`button.ctl${cls}`, { attrs: { type: 'button', 'data-testid': id }, on: { click: on } }, label);
+    if (s.status === 'active') {
+      const mySide: Seat = this.ctx?.local ? (this.toMove ?? 'white') : (this.seat as Seat);
+      const offerFromOther = this.drawOffer && this.drawOffer !== mySide;
+      const moves = Array.isArray(this.view?.moves) ? this.view.moves.length : 99;
+      const items: (VNode | null)[] = [];
+      if (offerFromOther) {
+        items.push(
+          h('div.draw-offer', { attrs: { role: 'alert', 'data-testid': 'draw-offer' } }, [
+            h('span', t('game.drawOfferedBy', { side: t(`seat.${this.drawOffer}`) })),
+            btn('draw-accept', t('game.accept'), () => this.control({ type: 'draw-accept' }, mySide), '.primary'),
+            btn('draw-decline', t('game.decline'), () => this.control({ type: 'draw-decline' }, mySide)),
+          ]),
+        );
+      }
+      const row: VNode[] = [];
+      if (moves < 2) row.push(btn('abort', t('game.abort'), () => this.control({ type: 'abort' }, mySide)));
+      if (this.drawOffer === mySide) row.push(h('span.pending', { attrs: { 'data-testid': 'draw-pending' } }, t('game.drawOffered')));
+      else if (!offerFromOther) row.push(btn('draw-offer', t('game.offerDraw'), () => this.control({ type: 'draw-offer' }, mySide)));
+      if (this.confirmResign)
+        row.push(
+          btn('resign-confirm', t('game.resignConfirm'), () => {
+            this.confirmResign = false;
+            this.control({ type: 'resign' }, mySide);
+          }, '.danger'),
+          btn('resign-cancel', '✕', () => {
+            this.confirmResign = false;
+            redraw();
+          }),
+        );
+      else
+        row.push(
+          btn('resign', t('game.resign'), () => {
+            this.confirmResign = true;
+            redraw();
+          }),
+        );
+      items.push(h('div.ctl-row', row));
+      return h('div.controls', items);
+    }
+    if (s.status === 'finished' || s.status === 'aborted') {
+      const mine = s.rematch ? getSeat(s.rematch) : null;
+      if (s.rematch && mine) return h('div.controls', [btn('rematch-go', t('game.rematchGo'), () => navigate(`/game/${s.rematch}`), '.primary')]);
+      return h('div.controls', [
+        s.rematch ? h('p.muted', t('game.rematchOffered')) : null,
+        btn('rematch', s.rematch ? t('game.rematchJoin') : t('game.rematch'), () => void this.rematch(), '.primary'),
+      ]);
+    }
+    return null;
+  }
+
+  private async rematch(): Promise<void> {
+    const token = this.token ?? (this.tokens ? this.tokens.white : null);
+    if (!token) return;
+    try {
+      const r = await api.rematch(this.id, token);
+      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath });
+      navigate(`/game/${r.id}`);
+    } catch (e) {
+      this.actionError = (e as Error).message;
+      redraw();
+    }
+  }
+
+  private renderTools(): VNode {
+    const s = this.summary!;
+    const ext = s.variant === 'chess' ? 'pgn' : 'txt';
+    return h('div.tools', [
+      h('button.tool', { attrs: { type: 'button', 'data-testid': 'flip', 'aria-pressed': String(this.flipped) }, on: { click: () => ((this.flipped = !this.flipped), redraw()) } }, '⇅ ' + t('game.flip')),
+      this.ctx?.local
+        ? h('label.check', [
+            h('input', {
+              attrs: { type: 'checkbox', 'data-testid': 'auto-turn' },
+              props: { checked: this.autoTurn },
+              on: {
+                change: (e: Event) => {
+                  this.autoTurn = (e.target as HTMLInputElement).checked;
+                  try {
+                    localStorage.setItem('arbiter.autoTurn', this.autoTurn ? '1' : '0');
+                  } catch {
+                    /* ignore */
+                  }
+                  redraw();
+                },
+              },
+            }),
+            ' ' + t('game.autoTurn'),
+          ])
+        : null,
+      h('a.tool', { attrs: { href: api.exportUrl(this.id, this.token), download: `arbiter-${this.id}.${ext}`, 'data-testid': 'download' } }, '⤓ ' + t('game.download')),
+      h('label.check', [
+        h('input', { attrs: { type: 'checkbox', 'data-testid': 'sound' }, props: { checked: !sound.isMuted() }, on: { change: (e: Event) => (sound.setMuted(!(e.target as HTMLInputElement).checked), redraw()) } }),
+        ' ' + t('game.sound'),
+      ]),
+    ]);
+  }
+
+  private renderInvite(): VNode | null {
+    const entry = getSeat(this.id);
+    const s = this.summary!;
+    if (this.seat === 'spectator' || s.opponent !== 'human') return h('p.muted', t('game.open'));
+    const link = entry?.invitePath ? location.origin + entry.invitePath : s.public ? location.origin + `/join/${this.id}` : null;
+    return h('div.invite', { attrs: { 'data-testid': 'invite' } }, [
+      h('p', t('game.open')),
+      link
+        ? h('div.copy-row', [
+            h('label', [h('span', t('game.invite')), h('input.link', { attrs: { readonly: true, 'data-testid': 'invite-link', value: link }, props: { value: link }, on: { focus: (e: Event) => (e.target as HTMLInputElement).select() } })]),
+            h('button.ctl', { attrs: { type: 'button', 'data-testid': 'copy-invite' }, on: { click: () => void this.copy(link) } }, this.copied === link ? t('game.copied') : t('game.copy')),
+          ])
+        : null,
+    ]);
+  }
+
+  private async copy(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      const el = document.querySelector<HTMLInputElement>('[data-testid="invite-link"]');
+      el?.select();
+      document.execCommand?.('copy');
+    }
+    this.copied = text;
+    redraw();
+    setTimeout(() => {
+      this.copied = '';
+      redraw();
+    }, 2000);
+  }
+}
+
+export function gamePage(id: string, hash: string): Page {
+  return new GamePage(id, hash);
+}
+
+// ---- /join/:id#INVITE ----------------------------------------------------------------
+
+class JoinPage implements Page {
+  summary: GameSummary | null = null;
+  error = '';
+  assist = false;
+  busy = false;
+
+  constructor(
+    public id: string,
+    public invite: string,
+  ) {
+    const mine = getSeat(id);
+    if (mine) {
+      queueMicrotask(() => navigate(`/game/${id}`, true));
+      return;
+    }
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    try {
+      const g = await api.game(this.id);
+      const { view: _v, ...s } = g;
+      this.summary = s as GameSummary;
+      if (s.status !== 'open') {
+        this.error = t('join.bad', { error: s.status });
+      }
+    } catch (e) {
+      this.error = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: (e as Error).message });
+    }
+    redraw();
+  }
+
+  async join(): Promise<void> {
+    this.busy = true;
+    redraw();
+    try {
+      const body: { invite?: string; assist?: boolean } = {};
+      if (this.invite) body.invite = this.invite;
+      if (this.summary?.assist?.proposed) body.assist = this.assist;
+      const r = await api.join(this.id, body);
+      setSeat(this.id, { seat: r.seat, token: r.token });
+      navigate(`/game/${this.id}`, true);
+    } catch (e) {
+      this.busy = false;
+      this.error = t('join.bad', { error: (e as Error).message });
+      redraw();
+    }
+  }
+
+  render(): VNode {
+    const s = this.summary;
+    return h('div.join-page.card', { attrs: { 'data-testid': 'join-page' } }, [
+      h('h1', t('join.title')),
+      s
+        ? h('dl.facts', [
+            h('dt', t('join.variant')),
+            h('dd', t(`variant.${s.variant}`)),
+            h('dt', t('join.clock')),
+            h('dd', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
+          ])
+        : null,
+      s?.assist?.proposed
+        ? h('label.check', [h('input', { attrs: { type: 'checkbox', 'data-testid': 'join-assist' }, props: { checked: this.assist }, on: { change: (e: Event) => (this.assist = (e.target as HTMLInputElement).checked) } }), ' ' + t('join.assist')])
+        : null,
+      this.error ? h('p.error', { attrs: { role: 'alert' } }, this.error) : null,
+      s && s.status === 'open'
+        ? h('button.primary.big', { attrs: { type: 'button', 'data-testid': 'join-button', disabled: this.busy }, on: { click: () => void this.join() } }, t('join.button'))
+        : null,
+      h('p', [h('a', { attrs: { href: `/game/${this.id}`, 'data-testid': 'join-watch' }, on: { click: linkHandler(`/game/${this.id}`) } }, t('join.watch'))]),
+    ]);
+  }
+
+  destroy(): void {}
+}
+
+export function joinPage(id: string, hash: string): Page {
+  return new JoinPage(id, hash.replace(/^#/, ''));
 }

@@ -37,6 +37,9 @@ export interface GameContext {
   summary: GameSummary; // the server's game fields (id, variant, status, opponent, clock, result, assist…)
   redraw(): void; // re-render the page
   sound: { move(): void; capture(): void; notify(): void };
+  /** Optional extra (the page's choice): the board orientation — own seat, the Flip button,
+   * and in local games the side to move when "turn the board" is on. Screens may honour it. */
+  orientation?(): 'white' | 'black';
 }
 
 export interface GameScreen {

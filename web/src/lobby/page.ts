@@ -1,6 +1,282 @@
-import { h } from 'snabbdom';
+// The lobby: create a game; lists of open, running and finished games (refreshed by itself).
+import { h, type VNode } from 'snabbdom';
 import type { Page } from '../app';
+import { navigate, redraw, linkHandler } from '../app';
+import { api } from '../api';
+import { t } from '../i18n';
+import { allSeats, getSeat, setSeat } from '../session';
+import type { GameSummary } from '../games/types';
+import { formatTimeControl } from '../game/clock';
+import './messages';
+import './lobby.css';
+
+export const PRESETS: { id: string; initial: number; increment: number }[] = [
+  { id: '1+0', initial: 60, increment: 0 },
+  { id: '3+2', initial: 180, increment: 2 },
+  { id: '5+3', initial: 300, increment: 3 },
+  { id: '10+0', initial: 600, increment: 0 },
+  { id: '15+10', initial: 900, increment: 10 },
+  { id: '30+0', initial: 1800, increment: 0 },
+];
+
+type Variant = 'chess' | 'chiefspy' | 'minesweeper';
+type Opponent = 'human' | 'computer' | 'local';
+const VARIANTS: Variant[] = ['chess', 'chiefspy', 'minesweeper'];
+
+export function agoText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return t('lobby.ago.s');
+  if (s < 3600) return t('lobby.ago.m', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('lobby.ago.h', { n: Math.floor(s / 3600) });
+  return t('lobby.ago.d', { n: Math.floor(s / 86400) });
+}
+
+class LobbyPage implements Page {
+  variant: Variant = 'chess';
+  time = '5+3';
+  customMin = 10;
+  customInc = 5;
+  colour: 'white' | 'black' | 'random' = 'random';
+  opponent: Opponent = 'human';
+  level = 3;
+  isPublic = false;
+  assist = false;
+  busy = false;
+  error = '';
+  listError = '';
+  open: GameSummary[] = [];
+  active: GameSummary[] = [];
+  finished: GameSummary[] = [];
+  loaded = false;
+  timer: ReturnType<typeof setInterval>;
+  private onVisible = () => {
+    if (document.visibilityState === 'visible') void this.refresh();
+  };
+
+  constructor() {
+    try {
+      const saved = JSON.parse(localStorage.getItem('arbiter.lobby') ?? 'null');
+      if (saved && typeof saved === 'object') {
+        if (VARIANTS.includes(saved.variant)) this.variant = saved.variant;
+        if (typeof saved.time === 'string') this.time = saved.time;
+        if (typeof saved.customMin === 'number') this.customMin = saved.customMin;
+        if (typeof saved.customInc === 'number') this.customInc = saved.customInc;
+        if (['white', 'black', 'random'].includes(saved.colour)) this.colour = saved.colour;
+        if (['human', 'computer', 'local'].includes(saved.opponent)) this.opponent = saved.opponent;
+        if (typeof saved.level === 'number') this.level = saved.level;
+      }
+    } catch {
+      /* ignore */
+    }
+    void this.refresh();
+    this.timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void this.refresh();
+    }, 4000);
+    document.addEventListener('visibilitychange', this.onVisible);
+  }
+
+  destroy(): void {
+    clearInterval(this.timer);
+    document.removeEventListener('visibilitychange', this.onVisible);
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const [open, active, finished] = await Promise.all([api.list('open'), api.list('active'), api.list('finished')]);
+      this.open = open;
+      this.active = active;
+      this.finished = finished.slice(0, 20);
+      this.listError = '';
+    } catch (e) {
+      this.listError = t('lobby.listError', { error: (e as Error).message });
+    }
+    this.loaded = true;
+    redraw();
+  }
+
+  clock(): { initial: number; increment: number } | null {
+    if (this.time === 'none') return null;
+    if (this.time === 'custom') return { initial: Math.max(1, Math.round(this.customMin * 60)), increment: Math.max(0, Math.round(this.customInc)) };
+    const p = PRESETS.find((x) => x.id === this.time) ?? PRESETS[2];
+    return { initial: p.initial, increment: p.increment };
+  }
+
+  private save(): void {
+    try {
+      const { variant, time, customMin, customInc, colour, opponent, level } = this;
+      localStorage.setItem('arbiter.lobby', JSON.stringify({ variant, time, customMin, customInc, colour, opponent, level }));
+    } catch {
+      /* ignore */
+    }
+  }
+
+  async create(): Promise<void> {
+    this.busy = true;
+    this.error = '';
+    this.save();
+    redraw();
+    try {
+      const req: Parameters<typeof api.createGame>[0] = { variant: this.variant, clock: this.clock(), color: this.colour, opponent: this.opponent };
+      if (this.opponent === 'computer') req.level = this.level;
+      if (this.opponent === 'human' && this.isPublic) req.public = true;
+      if (this.variant !== 'chess' && this.assist) req.assist = true;
+      const r = await api.createGame(req);
+      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath });
+      navigate(`/game/${r.id}`);
+    } catch (e) {
+      this.busy = false;
+      this.error = (e as Error).message;
+      redraw();
+    }
+  }
+
+  render(): VNode {
+    return h('div.lobby', { attrs: { 'data-testid': 'lobby' } }, [this.renderCreate(), this.renderLists()]);
+  }
+
+  private radio<T extends string>(name: string, value: T, current: T, label: string, set: (v: T) => void, extra?: VNode | null): VNode {
+    return h('label.choice', { class: { selected: value === current } }, [
+      h('input', {
+        attrs: { type: 'radio', name, value, 'data-testid': `${name}-${value}` },
+        props: { checked: value === current },
+        on: { change: () => (set(value), redraw()) },
+      }),
+      h('span', label),
+      extra ?? null,
+    ]);
+  }
+
+  private renderCreate(): VNode {
+    const hidden = this.variant !== 'chess';
+    return h('section.create.card', { attrs: { 'aria-labelledby': 'create-title' } }, [
+      h('h2#create-title', t('lobby.create')),
+      h('form', { on: { submit: (e: Event) => (e.preventDefault(), void this.create()) } }, [
+        h('fieldset', [
+          h('legend', t('lobby.variant')),
+          h('div.choices', VARIANTS.map((v) => this.radio('variant', v, this.variant, t(`lobby.variant.${v}`), (x) => (this.variant = x)))),
+          h('p.help', t(`lobby.variantHelp.${this.variant}`)),
+        ]),
+        h('fieldset', [
+          h('legend', t('lobby.time')),
+          h('div.choices.time', [
+            ...PRESETS.map((p) => this.radio('time', p.id, this.time, p.id, (x) => (this.time = x))),
+            this.radio('time', 'custom', this.time, t('lobby.custom'), (x) => (this.time = x)),
+            this.radio('time', 'none', this.time, t('lobby.none'), (x) => (this.time = x)),
+          ]),
+          this.time === 'custom'
+            ? h('div.custom', [
+                h('label', [
+                  h('span', t('lobby.minutes')),
+                  h('input', {
+                    attrs: { type: 'number', min: 1, max: 1440, step: 1, 'data-testid': 'custom-minutes' },
+                    props: { value: String(this.customMin) },
+                    on: { input: (e: Event) => (this.customMin = Number((e.target as HTMLInputElement).value) || 1) },
+                  }),
+                ]),
+                h('label', [
+                  h('span', t('lobby.increment')),
+                  h('input', {
+                    attrs: { type: 'number', min: 0, max: 180, step: 1, 'data-testid': 'custom-increment' },
+                    props: { value: String(this.customInc) },
+                    on: { input: (e: Event) => (this.customInc = Number((e.target as HTMLInputElement).value) || 0) },
+                  }),
+                ]),
+              ])
+            : null,
+        ]),
+        h('fieldset', [
+          h('legend', t('lobby.opponent')),
+          h('div.choices.col', [
+            this.radio('opponent', 'human', this.opponent, t('lobby.friend'), (x) => (this.opponent = x)),
+            this.radio(
+              'opponent',
+              'computer',
+              this.opponent,
+              t('lobby.computer'),
+              (x) => (this.opponent = x),
+              this.opponent === 'computer'
+                ? h('span.level', [
+                    h('label', [
+                      h('span', ` ${t('lobby.level')} `),
+                      h(
+                        'select',
+                        { attrs: { 'data-testid': 'level', title: t('lobby.levelHelp') }, on: { change: (e: Event) => (this.level = Number((e.target as HTMLSelectElement).value)) } },
+                        [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { attrs: { value: String(n) }, props: { selected: n === this.level } }, String(n))),
+                      ),
+                    ]),
+                    h('small.muted', ` ${t('lobby.levelHelp')}`),
+                  ])
+                : null,
+            ),
+            this.radio('opponent', 'local', this.opponent, t('lobby.local'), (x) => (this.opponent = x)),
+          ]),
+          this.opponent === 'human'
+            ? h('label.check', [
+                h('input', { attrs: { type: 'checkbox', 'data-testid': 'public' }, props: { checked: this.isPublic }, on: { change: (e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked) } }),
+                h('span', t('lobby.public')),
+              ])
+            : null,
+        ]),
+        this.opponent !== 'local'
+          ? h('fieldset', [
+              h('legend', t('lobby.colour')),
+              h('div.choices', [
+                this.radio('colour', 'white', this.colour, t('lobby.white'), (x) => (this.colour = x)),
+                this.radio('colour', 'random', this.colour, t('lobby.random'), (x) => (this.colour = x)),
+                this.radio('colour', 'black', this.colour, t('lobby.black'), (x) => (this.colour = x)),
+              ]),
+            ])
+          : null,
+        hidden
+          ? h('fieldset', [
+              h('label.check', [
+                h('input', { attrs: { type: 'checkbox', 'data-testid': 'assist' }, props: { checked: this.assist }, on: { change: (e: Event) => ((this.assist = (e.target as HTMLInputElement).checked), redraw()) } }),
+                h('span', t('lobby.assist')),
+              ]),
+              h('p.help', t('lobby.assistHelp')),
+            ])
+          : null,
+        this.error ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'create-error' } }, this.error) : null,
+        h('button.primary.big', { attrs: { type: 'submit', 'data-testid': 'create-game', disabled: this.busy } }, this.busy ? t('lobby.creating') : t('lobby.createButton')),
+      ]),
+    ]);
+  }
+
+  private gameRow(g: GameSummary, kind: 'open' | 'active' | 'finished'): VNode {
+    const mine = getSeat(g.id);
+    const href = kind === 'open' && !mine ? `/join/${g.id}` : `/game/${g.id}`;
+    const label = kind === 'open' ? (mine ? t('lobby.yours') : t('lobby.join')) : kind === 'active' ? (mine ? t('lobby.resume') : t('lobby.watch')) : t('lobby.view');
+    const result = g.status === 'aborted' ? t('lobby.aborted') : g.result?.score ?? '';
+    return h('li.game-row', { attrs: { 'data-testid': `${kind}-game`, 'data-id': g.id } }, [
+      h('span.v', t(`lobby.variant.${g.variant}`)),
+      h('span.tc', g.clock ? formatTimeControl(g.clock) : t('lobby.untimed')),
+      h('span.opp.muted', t(`lobby.opp.${g.opponent}`)),
+      kind === 'finished' ? h('span.res', result) : h('span.ago.muted', agoText(Date.now() - g.createdAt)),
+      g.assist?.proposed ? h('span.badge', '✦') : h('span'),
+      h('a.button', { class: { primary: kind === 'open' && !mine }, attrs: { href, 'data-testid': `${kind}-${label === t('lobby.join') ? 'join' : 'open'}-${g.id}` }, on: { click: linkHandler(href) } }, label),
+    ]);
+  }
+
+  private renderList(kind: 'open' | 'active' | 'finished', games: GameSummary[], empty: string): VNode {
+    return h('section.list.card', { attrs: { 'data-testid': `list-${kind}` } }, [
+      h('h2', t(`lobby.${kind}`)),
+      this.loaded && !games.length ? h('p.muted', empty) : h('ul.games', games.map((g) => this.gameRow(g, kind))),
+    ]);
+  }
+
+  private renderLists(): VNode {
+    const seats = allSeats();
+    const mine = [...this.open, ...this.active].filter((g) => seats[g.id]);
+    return h('div.lists', [
+      this.listError ? h('p.error', this.listError) : null,
+      mine.length ? h('section.list.card', { attrs: { 'data-testid': 'list-mine' } }, [h('h2', t('lobby.mine')), h('ul.games', mine.map((g) => this.gameRow(g, g.status === 'open' ? 'open' : 'active')))]) : null,
+      this.renderList('open', this.open, t('lobby.openEmpty')),
+      this.renderList('active', this.active, t('lobby.activeEmpty')),
+      this.renderList('finished', this.finished, t('lobby.finishedEmpty')),
+    ]);
+  }
+}
 
 export function lobbyPage(): Page {
-  return { render: () => h('div.lobby', 'lobby'), destroy() {} };
+  return new LobbyPage();
 }

@@ -1,0 +1,320 @@
+// GameConnection: one WebSocket to /ws/games/{id}, reconnecting by itself with backoff.
+//
+// Resume and dedupe: the connection remembers the next sequence number it expects
+// (`nextSeq`). Every (re)connect asks for `since=nextSeq`; the server answers `welcome` with a
+// full view whose `events` field says how many events that view already reflects, then
+// replays events from `since`. Events with `seq < nextSeq` are dropped, so none is applied
+// twice, and since the view covers everything before `view.events`, none is lost.
+
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'closed';
+
+export interface ServerError extends Error {
+  code?: string;
+}
+
+export interface WebSocketLike {
+  readyState: number;
+  onopen: ((ev: any) => void) | null;
+  onmessage: ((ev: { data: any }) => void) | null;
+  onclose: ((ev: any) => void) | null;
+  onerror: ((ev: any) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface ConnectionOptions {
+  id: string;
+  token?: string | null;
+  /** ws(s)://host — defaults to the page's origin. */
+  base?: string;
+  createSocket?: (url: string) => WebSocketLike;
+  /** Backoff in ms: first retry after `minDelay`, doubling up to `maxDelay` (with jitter). */
+  minDelay?: number;
+  maxDelay?: number;
+  /** Interval between pings while online (ms); 0 = none. A missing pong drops the socket. */
+  pingInterval?: number;
+  random?: () => number;
+}
+
+interface Pending {
+  resolve(v: any): void;
+  reject(e: Error): void;
+}
+
+const OPEN = 1;
+
+export function makeError(message: string, code?: string): ServerError {
+  const e = new Error(message) as ServerError;
+  e.code = code;
+  return e;
+}
+
+export class GameConnection {
+  onView: (view: any, msg: any) => void = () => {};
+  onEvent: (event: any) => void = () => {};
+  onStatus: (status: string) => void = () => {};
+  onConnection: (state: ConnectionState) => void = () => {};
+
+  state: ConnectionState = 'connecting';
+  /** The next event seq expected (all events below it have been delivered or are in a view). */
+  nextSeq = 0;
+  seat: string | null = null;
+  attempts = 0;
+
+  private ws: WebSocketLike | null = null;
+  private nextId = 1;
+  private pending = new Map<string, Pending>();
+  // The server's `view` answer carries the game's own `id` field, which hides the echoed
+  // request id: view requests are answered in order instead.
+  private viewWaiters: Pending[] = [];
+  private queue: { msg: any; p: Pending }[] = [];
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private awaitingPong = false;
+  private subscribed = false;
+  private opts: Required<Omit<ConnectionOptions, 'token' | 'base'>> & { token: string | null; base: string };
+
+  constructor(opts: ConnectionOptions) {
+    const base =
+      opts.base ?? (typeof location !== 'undefined' ? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}` : 'ws://127.0.0.1');
+    this.opts = {
+      id: opts.id,
+      token: opts.token ?? null,
+      base,
+      createSocket: opts.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike),
+      minDelay: opts.minDelay ?? 500,
+      maxDelay: opts.maxDelay ?? 8000,
+      pingInterval: opts.pingInterval ?? 20000,
+      random: opts.random ?? Math.random,
+    };
+  }
+
+  url(): string {
+    const q = new URLSearchParams();
+    if (this.opts.token) q.set('token', this.opts.token);
+    q.set('since', String(this.nextSeq));
+    return `${this.opts.base}/ws/games/${encodeURIComponent(this.opts.id)}?${q}`;
+  }
+
+  connect(): void {
+    if (this.state === 'closed') return;
+    this.clearTimers();
+    const ws = this.opts.createSocket(this.url());
+    this.ws = ws;
+    this.subscribed = false;
+    ws.onopen = () => {
+      /* authenticated by the token in the URL; the server sends welcome */
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      let msg: any;
+      try {
+        msg = JSON.parse(typeof ev.data === 'string' ? ev.data : String(ev.data));
+      } catch {
+        return;
+      }
+      this.handle(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.dropped();
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  /** Drop the socket now (tests, or a stale connection); it reconnects by itself. */
+  drop(): void {
+    const ws = this.ws;
+    if (!ws) return;
+    this.dropped();
+    try {
+      ws.close();
+    } catch {
+      /* already closed */
+    }
+  }
+
+  close(): void {
+    this.setState('closed');
+    this.clearTimers();
+    const ws = this.ws;
+    this.ws = null;
+    this.failAll('closed');
+    if (ws) {
+      ws.onclose = null;
+      try {
+        ws.close();
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+
+  /** Send an action; resolves on `ack`, rejects with the server's error text. */
+  act(action: object): Promise<void> {
+    return this.request({ type: 'action', action }).then(() => undefined);
+  }
+
+  /** Ask for a fresh view (same body as GET /api/games/{id}). */
+  requestView(): Promise<any> {
+    return this.request({ type: 'view' });
+  }
+
+  private request(msg: any): Promise<any> {
+    return new Promise((resolve, reject) => {
+      const p = { resolve, reject };
+      if (this.state === 'closed') return reject(makeError('connection closed', 'closed'));
+      if (this.ws && this.ws.readyState === OPEN && this.subscribed) this.transmit(msg, p);
+      else this.queue.push({ msg, p });
+    });
+  }
+
+  private transmit(msg: any, p: Pending): void {
+    if (msg.type === 'view') {
+      this.viewWaiters.push(p);
+      try {
+        this.ws!.send(JSON.stringify({ type: 'view', id: `view-${this.nextId++}` }));
+      } catch {
+        this.viewWaiters.pop();
+        this.queue.push({ msg, p });
+      }
+      return;
+    }
+    const id = this.nextId++;
+    this.pending.set(String(id), p);
+    try {
+      this.ws!.send(JSON.stringify({ ...msg, id }));
+    } catch {
+      this.pending.delete(String(id));
+      this.queue.push({ msg, p });
+    }
+  }
+
+  private handle(msg: any): void {
+    switch (msg.type) {
+      case 'welcome': {
+        this.subscribed = true;
+        this.attempts = 0;
+        this.seat = msg.seat ?? null;
+        const view = msg.view ?? {};
+        if (typeof view.events === 'number' && view.events > this.nextSeq) this.nextSeq = view.events;
+        this.setState('online');
+        this.onView(view, msg);
+        this.startPing();
+        const q = this.queue;
+        this.queue = [];
+        for (const { msg: m, p } of q) this.transmit(m, p);
+        break;
+      }
+      case 'event': {
+        const ev = msg.event;
+        if (!ev || typeof ev.seq !== 'number') return;
+        if (ev.seq < this.nextSeq) return; // already applied or in the view
+        this.nextSeq = ev.seq + 1;
+        this.onEvent(ev);
+        break;
+      }
+      case 'status':
+        this.onStatus(msg.status);
+        break;
+      case 'ack':
+        this.settle(msg.id, true, msg);
+        break;
+      case 'view': {
+        const view = msg.view;
+        if (view && typeof view.events === 'number' && view.events > this.nextSeq) this.nextSeq = view.events;
+        const w = this.viewWaiters.shift();
+        if (w) w.resolve(msg);
+        break;
+      }
+      case 'pong':
+        this.awaitingPong = false;
+        break;
+      case 'error':
+        if (msg.id !== undefined && this.pending.has(String(msg.id))) this.settle(msg.id, false, msg);
+        else if (typeof msg.id === 'string' && msg.id.startsWith('view-')) this.viewWaiters.shift()?.reject(makeError(msg.error ?? 'error', msg.code));
+        break;
+    }
+  }
+
+  private settle(id: unknown, ok: boolean, msg: any): void {
+    const key = String(id);
+    const p = this.pending.get(key);
+    if (!p) return;
+    this.pending.delete(key);
+    if (ok) p.resolve(msg);
+    else p.reject(makeError(msg.error ?? 'error', msg.code));
+  }
+
+  private failAll(why: string): void {
+    for (const p of this.pending.values()) p.reject(makeError(why, 'disconnected'));
+    this.pending.clear();
+    for (const p of this.viewWaiters) p.reject(makeError(why, 'disconnected'));
+    this.viewWaiters = [];
+    if (why === 'closed') {
+      for (const { p } of this.queue) p.reject(makeError(why, 'closed'));
+      this.queue = [];
+    }
+  }
+
+  private dropped(): void {
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+    }
+    this.subscribed = false;
+    this.clearTimers();
+    // An action in flight may or may not have been applied: the next view tells.
+    this.failAll('connection lost');
+    if (this.state === 'closed') return;
+    this.setState('reconnecting');
+    const delay = Math.min(this.opts.maxDelay, this.opts.minDelay * 2 ** this.attempts) * (0.75 + 0.5 * this.opts.random());
+    this.attempts++;
+    this.retryTimer = setTimeout(() => this.connect(), this.attempts === 1 ? Math.min(delay, 250) : delay);
+  }
+
+  /** Reconnect at once (e.g. the browser says it is online again). */
+  retryNow(): void {
+    if (this.state === 'reconnecting' && this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.connect();
+    }
+  }
+
+  private startPing(): void {
+    if (!this.opts.pingInterval) return;
+    this.awaitingPong = false;
+    this.pingTimer = setInterval(() => {
+      if (!this.ws || this.ws.readyState !== OPEN) return;
+      if (this.awaitingPong) {
+        this.drop();
+        return;
+      }
+      this.awaitingPong = true;
+      try {
+        this.ws.send(JSON.stringify({ type: 'ping', id: 'p' }));
+      } catch {
+        this.drop();
+      }
+    }, this.opts.pingInterval);
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.retryTimer = null;
+    this.pingTimer = null;
+  }
+
+  private setState(s: ConnectionState): void {
+    if (this.state === s) return;
+    if (this.state === 'closed') return;
+    this.state = s;
+    this.onConnection(s);
+  }
+}
