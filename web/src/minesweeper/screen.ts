@@ -59,7 +59,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let st: MsState = emptyState();
   let published = ''; // the first commitment this browser saw for the game
   let haveView = false;
-  let orientation: Color = ctx.seat === 'black' ? 'black' : 'white';
+  let ownOrientation: Color = ctx.seat === 'black' ? 'black' : 'white';
+  // the page may own the orientation (its Flip button, local "turn the board")
+  const orient = (): Color => (ctx.orientation ? ctx.orientation() : ownOrientation);
   let sapperMode = false;
   let selected: string | null = null;
   let oddsOn = false;
@@ -131,10 +133,11 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
 
   function scheduleRefetch(): void {
     if (refetchTimer) return;
+    // the page re-fetches the view after events (setView); this is only a fallback
     refetchTimer = setTimeout(() => {
       refetchTimer = null;
-      void refetch(0);
-    }, 0);
+      if (!st.legalFresh && !destroyed) void refetch(0);
+    }, 1500);
   }
 
   async function refetch(attempt: number): Promise<void> {
@@ -300,7 +303,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const mover = moverNow();
     return {
       fen: st.placement || '8/8/8/8/8/8/8/8/8/8',
-      orientation,
+      orientation: orient(),
       turnColor: st.turn,
       check: st.check ?? false,
       lastMove: st.lastMove ? st.lastMove.map(squareToKey) : undefined,
@@ -356,8 +359,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   function pos(sq: string): { left: string; top: string } {
     const f = fileOf(sq);
     const r = rankOf(sq);
-    const x = orientation === 'white' ? f : 7 - f;
-    const y = orientation === 'white' ? 10 - r : r - 1;
+    const white = orient() === 'white';
+    const x = white ? f : 7 - f;
+    const y = white ? 10 - r : r - 1;
     return { left: `${x * 12.5}%`, top: `${y * 10}%` };
   }
 
@@ -545,7 +549,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   }
 
   function renderInput(): VNode {
-    return h('form.ms-typed', { on: { submit: (e: Event) => (e.preventDefault(), submitTyped()) } }, [
+    const onSubmit = (e: Event) => {
+      e.preventDefault();
+      submitTyped();
+      const input = (e.target as HTMLFormElement).querySelector('input');
+      if (input && typed === '') input.value = '';
+    };
+    return h('form.ms-typed', { on: { submit: onSubmit } }, [
       h('label', { attrs: { for: 'ms-move-input' } }, t('ms.typeMove')),
       h('div.ms-typed-row', [
         h('input#ms-move-input', {
@@ -684,7 +694,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       'div.ms-board-area',
       {
         class: { shake: fx.shakeUntil > at, 'fog-gone': st.fogGone && st.minesAtStart > 0, 'fog-gone-fx': fx.fogGoneUntil > at },
-        attrs: { 'data-testid': 'ms-board' },
+        attrs: { 'data-testid': 'ms-board', 'data-mover': moverNow() ?? 'none' },
       },
       [
         h('div.board-wrap.ratio-8x10', { attrs: { role: 'img', 'aria-label': t('ms.boardLabel') } }, [
@@ -703,13 +713,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
           }),
         ]),
         h('div.ms-board-tools', [
-          h(
+          ctx.orientation ? null : h(
             'button.ms-flip',
             {
               attrs: { type: 'button', 'data-testid': 'ms-flip', title: t('ms.flip'), 'aria-label': t('ms.flip') },
               on: {
                 click: () => {
-                  orientation = orientation === 'white' ? 'black' : 'white';
+                  ownOrientation = ownOrientation === 'white' ? 'black' : 'white';
                   syncBoard();
                   ctx.redraw();
                 },
@@ -718,7 +728,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
             '⇅',
           ),
           renderCounter(),
-        ]),
+        ].filter(Boolean) as VNode[]),
       ],
     );
   }
@@ -733,13 +743,12 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       sapperMode = false;
       syncBoard();
       ctx.redraw();
-    } else if (e.key === 'f' || e.key === 'F') {
-      orientation = orientation === 'white' ? 'black' : 'white';
-      syncBoard();
-      ctx.redraw();
     }
   }
   if (typeof document !== 'undefined') document.addEventListener('keydown', onKey);
+  // test hook: the screen's public state (nothing the server did not send)
+  if (typeof window !== 'undefined')
+    (window as any).__msState = () => ({ ...st, fog: [...st.fog], mines: [...st.mines], numbers: Object.fromEntries(st.numbers), mover: moverNow(), sending, haveView });
 
   return {
     setView(view: any) {
