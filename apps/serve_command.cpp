@@ -1,20 +1,31 @@
 // `arbiter serve`: the referee server (docs/api.md).
 #include "apps/commands.h"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <filesystem>
+
 #include "server/log.h"
 #include "server/server.h"
 
 namespace arbiter::apps {
 
 void add_serve_command(CLI::App& app, Registry& registry) {
-    auto* cmd = app.add_subcommand("serve", "Run the referee server: HTTP + WebSocket API, SQLite storage");
+    auto* cmd =
+        app.add_subcommand("serve", "Run the referee server: HTTP + WebSocket API, SQLite storage");
     auto config = std::make_shared<server::ServerConfig>();
     auto level = std::make_shared<std::string>("info");
     auto relaxed = std::make_shared<bool>(false);
     cmd->add_option("--host", config->host, "Address to listen on")->capture_default_str();
-    cmd->add_option("--port", config->port, "Port (0: any free port, printed in the log)")->capture_default_str();
-    cmd->add_option("--db", config->db, "SQLite database file (created if missing)")->capture_default_str();
-    cmd->add_option("--web", config->web, "Folder of the web client, served at / when present")->capture_default_str();
-    cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")->capture_default_str();
+    cmd->add_option("--port", config->port, "Port (0: any free port, printed in the log)")
+        ->capture_default_str();
+    cmd->add_option("--db", config->db, "SQLite database file (created if missing)")
+        ->capture_default_str();
+    cmd->add_option("--web", config->web, "Folder of the web client, served at / when present")
+        ->capture_default_str();
+    cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")
+        ->capture_default_str();
     cmd->add_option("--burst", config->burst, "Burst allowed above --rate")->capture_default_str();
     cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
     cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
@@ -27,6 +38,18 @@ void add_serve_command(CLI::App& app, Registry& registry) {
             config->fullSync = !*relaxed;
             server::Server s(*config);
             s.start();
+            // The one line a newcomer needs: where to point the browser.
+            std::string host =
+                config->host == "0.0.0.0" || config->host == "::" ? "127.0.0.1" : config->host;
+            if (host.find(':') != std::string::npos) host = "[" + host + "]";
+            std::string url = "http://" + host + ":" + std::to_string(s.port()) + "/";
+            if (std::filesystem::is_directory(config->web))
+                fmt::print("Arbiter is running: open {} in a browser to play (Ctrl+C stops it).\n",
+                           url);
+            else
+                fmt::print("Arbiter API on {} (no web client in '{}': run `make build`).\n", url,
+                           config->web);
+            std::fflush(stdout);
             s.run_until_signal();
             return 0;
         };
