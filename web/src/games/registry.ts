@@ -3,6 +3,7 @@ import { h } from 'snabbdom';
 import type { GameContext, GameScreen, ScreenFactory } from './types';
 import { t, registerMessages } from '../i18n';
 import { createChessScreen } from '../chess/screen';
+import { createChiefSpyScreen } from '../chiefspy/screen';
 import type { Page } from '../app';
 import { createMinesweeperScreen } from '../minesweeper/screen';
 
@@ -23,7 +24,7 @@ export function placeholderScreen(_ctx: GameContext): GameScreen {
 
 export const registry: Record<string, ScreenFactory> = {
   chess: createChessScreen,
-  chiefspy: placeholderScreen,
+  chiefspy: createChiefSpyScreen,
   minesweeper: createMinesweeperScreen,
 };
 

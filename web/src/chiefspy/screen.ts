@@ -1,0 +1,1019 @@
+// The Chief & Spy game screen (RULES.md §2, docs/chiefspy.md): secret set-up, the board with
+// Great pieces and own values, battles announced and animated, the Spy gambit as two steps,
+// promotion from the reserve, score, commitments and verified reveals, the deduction
+// notebook and (when allowed) the automatic deduction from GET /api/games/{id}/assist.
+// Everything shown comes from this seat's view and events; nothing secret is inferred here.
+import { h, type VNode } from 'snabbdom';
+import type { GameContext, GameScreen } from '../games/types';
+import { createBoard, installPieces, type BoardApi } from '../board/setup';
+import { squareToKey, keyToSquare } from '../board/keys';
+import type { Key } from 'chessgroundx/types';
+import { api } from '../api';
+import { tokenFor } from '../session';
+import { t } from '../i18n';
+import { SLOTS, type Slot, type Colour, verifyReveal, shortHex } from './commitment';
+import {
+  SETUP_VALUES, type SetupValue, type SetupState, emptySetup, setupFrom, tapChip, tapPiece, assign, swap, clearSlot, randomFill, randomAll,
+  isComplete, setValuesAction, holder, valueOfKey,
+} from './setup';
+import { type InputState, idle, firstDests, secondDests, drop, dropSecond, stopHere, choosePromotion, promotionPiece, gambitOrigins } from './moveinput';
+import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot } from './notebook';
+import './messages';
+import './chiefspy.css';
+
+type Seat = 'white' | 'black';
+const other = <T extends Seat>(c: T): T => (c === 'white' ? 'black' : 'white') as T;
+const ROLE_LETTER: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+const SLOT_ROLE: Record<Slot, string> = { a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' };
+
+export function pieceName(id: string | null | undefined): string {
+  return id && (SLOTS as readonly string[]).includes(id) ? t(`cs.piece.${id}`) : t('cs.piece.pawn');
+}
+export function valueName(v: string): string {
+  return v === 'C' || v === 'S' ? t(`cs.value.${v}`) : v;
+}
+const colourName = (c: string) => t(`cs.colour.${c}`);
+
+/** A small piece picture (the board's own piece images), with a Great mark when asked. */
+function pieceIcon(role: string, colour: string, great = false): VNode {
+  return h(`span.cg-wrap.cs-icon${great ? '.cs-icon-great' : ''}`, { attrs: { 'aria-hidden': 'true' } }, [
+    h(`piece.${ROLE_LETTER[role] ?? 'p'}-piece.${colour}`),
+  ]);
+}
+
+interface Announce {
+  n: number;
+  round: number;
+  battle: any;
+  gambit: boolean;
+  promotion: any;
+}
+
+class ChiefSpyScreen implements GameScreen {
+  private view: any = null;
+  private cg: BoardApi | null = null;
+  private setup: SetupState = emptySetup();
+  private setupKey = '';
+  private handedOver = '';
+  private input: InputState = idle();
+  private announce: Announce | null = null;
+  private annCount = 0;
+  private stale = false;
+  private error: string | null = null;
+  private busy = false;
+  private notebook: Notebook | null = null;
+  private notebookKey = '';
+  private assist: any = null;
+  private assistState: 'hidden' | 'loading' | 'shown' | 'off' = 'hidden';
+  private commitSeen: Record<string, { white: string; black: string }> = {};
+  private showFull: Record<string, boolean> = {};
+  private refreshing = false;
+  private refreshAgain = false;
+  private minEvents = 0;
+  private destroyed = false;
+
+  constructor(private ctx: GameContext) {
+    installPieces();
+    try {
+      this.commitSeen = JSON.parse(localStorage.getItem(this.commitStoreKey()) ?? '{}') ?? {};
+    } catch {
+      this.commitSeen = {};
+    }
+  }
+
+  // ---- data ----------------------------------------------------------------------------
+
+  private commitStoreKey() {
+    return `arbiter.chiefspy.commitments.${this.ctx.id}`;
+  }
+
+  private rememberCommitments(round: number, c: any) {
+    if (!c || !c.white || !c.black || this.commitSeen[round]) return;
+    this.commitSeen[round] = { white: c.white, black: c.black };
+    try {
+      localStorage.setItem(this.commitStoreKey(), JSON.stringify(this.commitSeen));
+    } catch {
+      /* storage unavailable */
+    }
+  }
+
+  /** The seat whose view this screen shows (local games: whoever has to act). */
+  private seat(): Seat | null {
+    const s = this.view?.seat ?? this.ctx.seat;
+    return s === 'white' || s === 'black' ? s : null;
+  }
+
+  private myColour(): Colour | null {
+    return this.view?.myColour ?? null;
+  }
+
+  private token(seat?: Seat | null): string | null {
+    if (this.ctx.local && seat) return tokenFor(this.ctx.id, seat) ?? tokenFor(this.ctx.id);
+    if (seat === null) return null;
+    return tokenFor(this.ctx.id, this.ctx.seat === 'spectator' ? undefined : this.ctx.seat);
+  }
+
+  setView(view: any): void {
+    if (!view) return;
+    // Local games: the page's view is its own seat's; show the view of the seat that acts.
+    if (this.ctx.local) {
+      const want = this.wantedSeatFor(view);
+      if (want && view.seat !== want) {
+        if (typeof view.events === 'number') this.minEvents = Math.max(this.minEvents, view.events);
+        this.refresh(want);
+        return;
+      }
+    }
+    this.adoptView(view);
+  }
+
+  /** Local games: the seat that has to act in `view` (set-up: the first not ready; play: to move). */
+  private wantedSeatFor(view: any): Seat | null {
+    if (view?.phase === 'setup') return !view.ready?.white ? 'white' : !view.ready?.black ? 'black' : null;
+    if (view?.phase === 'play' && (view.toMove === 'white' || view.toMove === 'black')) return view.toMove;
+    return null;
+  }
+
+  private adoptView(view: any): void {
+    const prevRound = this.view?.round;
+    this.view = view;
+    this.stale = false;
+    if (view.phase === 'play' && view.commitments) this.rememberCommitments(view.round, view.commitments);
+    const key = `${view.round}:${view.seat}`;
+    if (key !== this.setupKey) {
+      this.setupKey = key;
+      this.setup = setupFrom(view.myValues);
+    } else if (view.myValues && !isComplete(this.setup)) {
+      this.setup = setupFrom(view.myValues);
+    }
+    if (prevRound !== view.round) this.input = idle();
+    if (view.phase === 'play' && this.announce && this.announce.round !== view.round) this.announce = null;
+    this.loadNotes();
+    this.syncBoard(this.input.kind === 'idle');
+    if (this.assistAllowed()) this.fetchAssist();
+    this.ctx.redraw();
+  }
+
+  applyEvent(ev: any): void {
+    if (!ev || this.destroyed) return;
+    if (typeof ev.seq === 'number') this.minEvents = Math.max(this.minEvents, ev.seq + 1);
+    const v = this.view;
+    switch (ev.type) {
+      case 'setup':
+        this.input = idle();
+        this.stale = true;
+        break;
+      case 'values-set':
+        if (v && ev.round === v.round) v.myValues = ev.values;
+        break;
+      case 'ready':
+        if (v && ev.round === v.round) v.ready = { ...(v.ready ?? {}), [ev.seat]: true };
+        break;
+      case 'round-start':
+        this.announce = null;
+        this.rememberCommitments(ev.round, ev.commitments);
+        this.ctx.sound.notify();
+        this.stale = true;
+        this.cg?.set({ fen: ev.fen, lastMove: undefined });
+        break;
+      case 'move':
+        this.onMoveEvent(ev);
+        break;
+      case 'round-end':
+        this.stale = true;
+        this.input = idle();
+        break;
+      case 'result':
+        this.input = idle();
+        break;
+      default:
+        break;
+    }
+    // Events carry no legal moves, piece ids or reserves: fetch this seat's view (the page
+    // does too; this keeps the screen right on its own, and picks the acting seat locally).
+    this.refresh(this.guessSeat(ev));
+    this.ctx.redraw();
+  }
+
+  private guessSeat(ev: any): Seat | null {
+    if (!this.ctx.local) return this.ctx.seat === 'spectator' ? null : this.ctx.seat;
+    if (ev.type === 'move' && (ev.seat === 'white' || ev.seat === 'black')) return other(ev.seat as Seat);
+    return this.seat() ?? 'white';
+  }
+
+  private onMoveEvent(ev: any) {
+    this.input = idle();
+    this.stale = true;
+    const parts = String(ev.move ?? '').split('+');
+    const first = parts[0] ?? '';
+    const last = parts[parts.length - 1] ?? '';
+    try {
+      const lastMove: Key[] = [squareToKey(first.slice(0, 2)), ...(parts.length > 1 ? [squareToKey(parts[0].slice(2, 4))] : []), squareToKey(last.slice(2, 4))];
+      this.cg?.set({ fen: ev.fen, lastMove, movable: { color: undefined, dests: new Map() } });
+    } catch {
+      this.cg?.set({ fen: ev.fen });
+    }
+    if (ev.battle || ev.gambit || ev.promotion) {
+      this.announce = { n: ++this.annCount, round: ev.round, battle: ev.battle ?? null, gambit: !!ev.gambit, promotion: ev.promotion ?? null };
+    }
+    if (ev.battle) this.ctx.sound.capture();
+    else this.ctx.sound.move();
+  }
+
+  /** Local games: fetches the view of `seat` (the page's connection holds the creator's seat). */
+  private refreshSeat: Seat | null = null;
+  private refresh(seat: Seat | null) {
+    if (this.destroyed) return;
+    this.refreshSeat = seat;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    const want = this.minEvents;
+    api
+      .game(this.ctx.id, this.token(seat))
+      .then((g) => {
+        if (this.destroyed) return;
+        if (g.result !== undefined) this.ctx.summary.result = g.result;
+        if (g.status) this.ctx.summary.status = g.status;
+        if (g.assist) this.ctx.summary.assist = g.assist;
+        if (typeof g.view?.events === 'number' && g.view.events < want) this.refreshAgain = true;
+        else if (g.view) {
+          const again = this.wantedSeatFor(g.view);
+          if (this.ctx.local && again && again !== g.view.seat) {
+            this.refreshSeat = again;
+            this.refreshAgain = true;
+          }
+          else this.adoptView(g.view);
+        }
+      })
+      .catch(() => {
+        /* the connection's next view will do */
+      })
+      .finally(() => {
+        this.refreshing = false;
+        if (this.refreshAgain) {
+          this.refreshAgain = false;
+          this.refresh(this.refreshSeat);
+        }
+      });
+  }
+
+  private assistAllowed(): boolean {
+    if (this.myColour() === null) return false;
+    const s = this.ctx.summary;
+    return !!s.assist?.enabled || s.status === 'finished' || this.view?.phase === 'over';
+  }
+
+  private assistBattles = -1;
+  private fetchAssist() {
+    const v = this.view;
+    if (!v) return;
+    const n = (v.battles?.length ?? 0) + 1000 * (v.round ?? 0) + (v.phase === 'over' ? 1e6 : 0);
+    if (n === this.assistBattles) return;
+    this.assistBattles = n;
+    const token = this.token(this.seat());
+    if (!token) return;
+    if (this.assistState !== 'shown') this.assistState = 'loading';
+    api
+      .assist(this.ctx.id, token)
+      .then((a) => {
+        this.assist = a;
+        this.assistState = 'shown';
+      })
+      .catch(() => {
+        this.assistState = 'off';
+        this.assist = null;
+      })
+      .finally(() => this.ctx.redraw());
+  }
+
+  private loadNotes() {
+    const v = this.view;
+    if (!v || !this.myColour()) {
+      this.notebook = null;
+      return;
+    }
+    const key = `${this.ctx.id}:${v.round}:${v.seat}`;
+    if (key === this.notebookKey && this.notebook) return;
+    this.notebookKey = key;
+    this.notebook = loadNotebook(this.ctx.local ? `${this.ctx.id}.${v.seat}` : this.ctx.id, v.round);
+  }
+
+  private saveNotes() {
+    const v = this.view;
+    if (!v || !this.notebook) return;
+    saveNotebook(this.ctx.local ? `${this.ctx.id}.${v.seat}` : this.ctx.id, v.round, this.notebook);
+  }
+
+  // ---- board ---------------------------------------------------------------------------
+
+  private orientation(): Colour {
+    if (this.ctx.local) return this.ctx.orientation?.() ?? this.myColour() ?? 'white';
+    const mine = this.myColour() ?? 'white';
+    // The page's Flip button: its orientation differs from the seat's default when flipped.
+    const page = this.ctx.orientation?.();
+    const seatDefault = this.ctx.seat === 'black' ? 'black' : 'white';
+    return page && page !== seatDefault ? other(mine) : mine;
+  }
+
+  private myTurn(): boolean {
+    const v = this.view;
+    return !!v && v.phase === 'play' && Array.isArray(v.legalMoves) && v.legalMoves.length > 0 && !!this.myColour();
+  }
+
+  private toKeys(m: Map<string, string[]>): Map<Key, Key[]> {
+    const out = new Map<Key, Key[]>();
+    for (const [o, ds] of m) out.set(squareToKey(o), ds.map(squareToKey));
+    return out;
+  }
+
+  private syncBoard(resetPosition: boolean) {
+    const v = this.view;
+    const cg = this.cg;
+    if (!cg || !v) return;
+    const turn: Colour = / b /.test(v.fen ?? '') ? 'black' : 'white';
+    const mine = this.myTurn();
+    const colour = this.myColour() ?? undefined;
+    if (this.input.kind === 'gambit') {
+      cg.set({
+        turnColor: colour,
+        movable: { color: colour, dests: this.toKeys(secondDests(this.input)) },
+      });
+      cg.selectSquare(squareToKey(this.input.mid));
+      return;
+    }
+    if (resetPosition) {
+      let lastMove: Key[] | undefined;
+      const lm = v.moves?.length ? String(v.moves[v.moves.length - 1]) : '';
+      if (lm) {
+        const parts = lm.split('+');
+        try {
+          lastMove = [squareToKey(parts[0].slice(0, 2)), squareToKey(parts[parts.length - 1].slice(2, 4))];
+        } catch {
+          lastMove = undefined;
+        }
+      }
+      cg.set({ fen: v.fen, lastMove });
+    }
+    cg.set({
+      orientation: this.orientation(),
+      turnColor: turn,
+      viewOnly: false,
+      movable: {
+        free: false,
+        color: mine && !this.busy ? colour : undefined,
+        dests: mine ? this.toKeys(firstDests(v.legalMoves)) : new Map(),
+        showDests: true,
+        events: { after: (o, d) => this.onUserMove(o, d) },
+      },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+    });
+  }
+
+  private onUserMove(orig: Key, dest: Key) {
+    const v = this.view;
+    if (!v) return;
+    const from = keyToSquare(orig);
+    const to = keyToSquare(dest);
+    const r = this.input.kind === 'gambit' ? dropSecond(this.input, from, to) : drop(v.legalMoves ?? [], from, to);
+    this.input = r.state;
+    this.error = null;
+    if (r.send) this.sendMove(r.send);
+    else if (r.state.kind === 'gambit') this.syncBoard(false);
+    else if (r.state.kind === 'idle') this.syncBoard(true);
+    this.ctx.redraw();
+  }
+
+  private sendMove(move: string) {
+    this.busy = true;
+    this.syncBoard(false);
+    this.ctx
+      .act({ type: 'move', move }, this.ctx.local ? (this.seat() ?? undefined) : undefined)
+      .catch((e: Error) => {
+        this.error = e?.message ?? String(e);
+        this.syncBoard(true);
+      })
+      .finally(() => {
+        this.busy = false;
+        this.syncBoard(false);
+        this.ctx.redraw();
+      });
+  }
+
+  private cancelInput() {
+    this.input = idle();
+    this.syncBoard(true);
+    this.ctx.redraw();
+  }
+
+  private resolve(r: { state: InputState; send: string | null }) {
+    this.input = r.state;
+    if (r.send) this.sendMove(r.send);
+    this.ctx.redraw();
+  }
+
+  private act(action: object) {
+    this.error = null;
+    this.busy = true;
+    this.ctx.redraw();
+    return this.ctx
+      .act(action, this.ctx.local ? (this.seat() ?? undefined) : undefined)
+      .catch((e: Error) => {
+        this.error = e?.message ?? String(e);
+      })
+      .finally(() => {
+        this.busy = false;
+        this.ctx.redraw();
+      });
+  }
+
+  // ---- rendering -----------------------------------------------------------------------
+
+  render(): VNode {
+    const v = this.view;
+    if (!v) return h('div.cs-screen', { attrs: { 'data-testid': 'chiefspy-screen' } }, '…');
+    const setupPhase = v.phase === 'setup';
+    return h('div.cs-screen', { attrs: { 'data-testid': 'chiefspy-screen', 'data-phase': v.phase, 'data-round': String(v.round) } }, [
+      this.renderStatus(),
+      this.renderRoundEnd(),
+      this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'cs-error' } }, t('cs.error', { msg: this.error })) : null,
+      h('div.cs-layout', [
+        h('div.cs-main', [
+          setupPhase ? this.renderSetup() : null,
+          h('div.cs-board-area', { class: { 'cs-hidden': setupPhase && this.setupVisible() } }, [this.renderBoard(), this.renderInputBar()]),
+        ]),
+        h('aside.cs-side', [
+          this.renderAnnounce(),
+          this.renderReserves(),
+          this.renderCommitments(),
+          this.renderNotebook(),
+          this.renderAssist(),
+          this.renderBattleLog(),
+          this.renderRounds(),
+        ]),
+      ]),
+    ]);
+  }
+
+  /** The last round's end, while the next set-up runs or once the match is over. */
+  private renderRoundEnd(): VNode | null {
+    const v = this.view;
+    const rounds: any[] = v.rounds ?? [];
+    const last = rounds[rounds.length - 1];
+    if (!last || v.phase === 'play') return null;
+    const pts = last.points ?? {};
+    const who = (['white', 'black'] as Seat[]).filter((s) => pts[s] > 0).map((s) => `${this.seatLabel(s)} +${pts[s]}`);
+    return h('div.cs-roundend', { attrs: { 'data-testid': 'round-end', role: 'status' } }, [
+      h('strong', t('cs.roundEnd', { n: last.round, reason: t(`cs.reason.${last.reason}`) })),
+      who.length ? h('span', ` ${who.join(', ')}`) : null,
+    ]);
+  }
+
+  private seatLabel(seat: Seat): string {
+    if (!this.ctx.local && seat === this.ctx.seat) return t('cs.you');
+    if (!this.ctx.local && this.ctx.seat !== 'spectator') return t('cs.opponent');
+    return t(`cs.seat.${seat}`);
+  }
+
+  private renderStatus(): VNode {
+    const v = this.view;
+    const colourOf = v.colourOf ?? { white: 'white', black: 'black' };
+    const seats: Seat[] = this.ctx.seat === 'black' && !this.ctx.local ? ['black', 'white'] : ['white', 'black'];
+    const turn: Colour = / b /.test(v.fen ?? '') ? 'black' : 'white';
+    return h('div.cs-status', [
+      h('span.cs-round', { attrs: { 'data-testid': 'cs-round', title: t('cs.roundOf', { n: v.round }) } }, t('cs.round', { n: v.round })),
+      h(
+        'span.cs-score',
+        { attrs: { 'data-testid': 'cs-score', 'aria-label': t('cs.score') } },
+        seats.flatMap((s, i) => [
+          i ? h('span.cs-score-sep', '–') : null,
+          h('span.cs-score-seat', [
+            h('span.cs-seat-name', `${this.seatLabel(s)} `),
+            h(`span.cs-colour-dot.${colourOf[s]}`, { attrs: { title: t('cs.playsColour', { colour: colourName(colourOf[s]) }) } }),
+            h('b', { attrs: { 'data-testid': `cs-score-${s}` } }, String(v.score?.[s] ?? 0)),
+          ]),
+        ]),
+      ),
+      v.phase === 'play'
+        ? h('span.cs-turn', { attrs: { 'data-testid': 'cs-turn', 'aria-live': 'polite' } }, this.myTurn() ? t('cs.yourMove') : t('cs.toMove', { colour: colourName(turn) }))
+        : v.phase === 'over'
+          ? h('span.cs-turn', { attrs: { 'data-testid': 'cs-over' } }, t('cs.over'))
+          : null,
+    ]);
+  }
+
+  // -- set-up
+
+  /** Whether this device shows a set-up form now (so the board is hidden under it). */
+  private setupVisible(): boolean {
+    const v = this.view;
+    const seat = this.seat();
+    return v.phase === 'setup' && !!seat && !v.ready?.[seat] && !!this.myColour();
+  }
+
+  private renderSetup(): VNode {
+    const v = this.view;
+    const seat = this.seat();
+    const colour = this.myColour();
+    if (!seat || !colour) return h('div.cs-setup.cs-wait', { attrs: { 'data-testid': 'setup-spectator' } }, t('cs.setup.spectator'));
+    if (v.ready?.[seat]) {
+      const otherSeat = other(seat);
+      return h('div.cs-setup.cs-wait', { attrs: { 'data-testid': 'setup-waiting', 'aria-live': 'polite' } }, [
+        h('p', this.ctx.local ? t('cs.setup.waitingSeat', { seat: t(`cs.seat.${otherSeat}`) }) : t('cs.setup.waiting')),
+        !this.ctx.local && v.myValues ? this.renderOwnValues(v.myValues, colour) : null,
+      ]);
+    }
+    // Local games: a hand-over screen before each player's secret set-up.
+    const handKey = `${v.round}:${seat}`;
+    if (this.ctx.local && this.handedOver !== handKey) {
+      const name = t(`cs.seat.${seat}`);
+      return h('div.cs-setup.cs-handover', { attrs: { 'data-testid': 'setup-handover' } }, [
+        h('p', t('cs.setup.handover', { seat: name, colour: colourName(colour) })),
+        h(
+          'button.cs-btn.primary',
+          { attrs: { 'data-testid': 'setup-handover-go' }, on: { click: () => ((this.handedOver = handKey), this.ctx.redraw()) } },
+          t('cs.setup.handoverGo', { seat: name }),
+        ),
+      ]);
+    }
+    const st = this.setup;
+    const complete = isComplete(st);
+    const update = (s: SetupState) => {
+      this.setup = s;
+      this.ctx.redraw();
+    };
+    const pieceBtn = (slot: Slot) => {
+      const val = st.values[slot];
+      return h(
+        'button.cs-setup-piece',
+        {
+          key: slot,
+          class: { selected: st.piece === slot, filled: !!val, great: slot <= 'c' },
+          attrs: {
+            type: 'button',
+            draggable: 'true',
+            'data-testid': `setup-piece-${slot}`,
+            'data-value': val ?? '',
+            'aria-label': `${pieceName(slot)}: ${val ? valueName(val) : t('cs.setup.unassigned')}`,
+            'aria-pressed': String(st.piece === slot),
+          },
+          on: {
+            click: () => update(tapPiece(this.setup, slot)),
+            keydown: (e: KeyboardEvent) => this.setupKey_(e, slot),
+            dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `piece:${slot}`),
+            dragover: (e: DragEvent) => e.preventDefault(),
+            drop: (e: DragEvent) => {
+              e.preventDefault();
+              const d = e.dataTransfer?.getData('text/plain') ?? '';
+              const [kind, x] = d.split(':');
+              if (kind === 'value' && (SETUP_VALUES as readonly string[]).includes(x)) update(assign(this.setup, slot, x as SetupValue));
+              else if (kind === 'piece' && (SLOTS as readonly string[]).includes(x) && x !== slot) update(swap(this.setup, x as Slot, slot));
+            },
+          },
+        },
+        [
+          pieceIcon(SLOT_ROLE[slot], colour, slot <= 'c'),
+          h('span.cs-setup-name', [h('span.cs-file', slot), ' ', pieceName(slot)]),
+          h('span.cs-setup-val', val ? val : '–'),
+        ],
+      );
+    };
+    const chip = (val: SetupValue) => {
+      const on = holder(st, val);
+      return h(
+        'button.cs-chip',
+        {
+          key: val,
+          class: { selected: st.chip === val, used: !!on, special: val === 'C' || val === 'S' },
+          attrs: {
+            type: 'button',
+            draggable: 'true',
+            'data-testid': `setup-chip-${val}`,
+            'aria-pressed': String(st.chip === val),
+            'aria-label': valueName(val) + (on ? ` (${t('cs.setup.heldBy', { piece: pieceName(on) })})` : ''),
+            title: on ? t('cs.setup.heldBy', { piece: pieceName(on) }) : valueName(val),
+          },
+          on: {
+            click: () => update(tapChip(this.setup, val)),
+            dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `value:${val}`),
+          },
+        },
+        [h('span.cs-chip-v', val), val === 'C' || val === 'S' ? h('span.cs-chip-name', valueName(val)) : null],
+      );
+    };
+    return h('div.cs-setup', { attrs: { 'data-testid': 'setup' } }, [
+      h('h2', this.ctx.local ? t('cs.setup.titleSeat', { seat: t(`cs.seat.${seat}`), colour: colourName(colour) }) : t('cs.setup.title')),
+      h('p.cs-help', t('cs.setup.help')),
+      h('div.cs-chips', { attrs: { role: 'group', 'aria-label': t('cs.setup.values') } }, SETUP_VALUES.map(chip)),
+      h('div.cs-setup-pieces', { attrs: { role: 'group', 'aria-label': t('cs.setup.pieces') } }, SLOTS.map(pieceBtn)),
+      h('p.cs-legend', t('cs.great.legend')),
+      h('div.cs-setup-actions', [
+        h(
+          'button.cs-btn',
+          { attrs: { type: 'button', 'data-testid': 'setup-random' }, on: { click: () => update(isComplete(this.setup) || !SLOTS.some((s) => this.setup.values[s]) ? randomAll() : randomFill(this.setup)) } },
+          t('cs.setup.random'),
+        ),
+        h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'setup-clear' }, on: { click: () => update(emptySetup()) } }, t('cs.setup.clear')),
+        h(
+          'button.cs-btn.primary',
+          {
+            attrs: { type: 'button', 'data-testid': 'setup-ready', disabled: !complete || this.busy, title: complete ? '' : t('cs.setup.incomplete') },
+            on: { click: () => complete && this.act(setValuesAction(this.setup)) },
+          },
+          t('cs.setup.ready'),
+        ),
+        h(
+          'button.cs-btn.link',
+          { attrs: { type: 'button', 'data-testid': 'setup-server-random', disabled: this.busy }, on: { click: () => this.act({ type: 'set-values', random: true }) } },
+          t('cs.setup.serverRandom'),
+        ),
+      ]),
+      complete ? null : h('p.cs-hint', t('cs.setup.incomplete')),
+    ]);
+  }
+
+  private setupKey_(e: KeyboardEvent, slot: Slot) {
+    const val = valueOfKey(e.key);
+    const idx = SLOTS.indexOf(slot);
+    const focus = (i: number) => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="setup-piece-${SLOTS[(i + 8) % 8]}"]`);
+      el?.focus();
+    };
+    if (val) {
+      e.preventDefault();
+      this.setup = assign(this.setup, slot, val);
+      this.ctx.redraw();
+      focus(idx + 1);
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      this.setup = clearSlot(this.setup, slot);
+      this.ctx.redraw();
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      focus(idx + 1);
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      focus(idx - 1);
+    }
+  }
+
+  private renderOwnValues(values: Record<string, string>, colour: Colour): VNode {
+    return h('div.cs-own-values', { attrs: { 'data-testid': 'own-values' } }, [
+      h('h3', t('cs.setup.yourValues')),
+      h(
+        'ul.cs-valuelist',
+        SLOTS.map((s) => h('li', [pieceIcon(SLOT_ROLE[s], colour, s <= 'c'), h('span', pieceName(s)), h('b', values[s])])),
+      ),
+    ]);
+  }
+
+  // -- board and overlay
+
+  private renderBoard(): VNode {
+    return h('div.board-wrap.cs-board', [
+      h('div.cg-wrap', {
+        key: 'cs-board',
+        hook: {
+          insert: (vn) => {
+            this.cg = createBoard(vn.elm as HTMLElement, { orientation: this.orientation(), fen: this.view?.fen });
+            this.syncBoard(true);
+          },
+          destroy: () => {
+            this.cg?.destroy();
+            this.cg = null;
+          },
+        },
+      }),
+      this.renderOverlay(),
+    ]);
+  }
+
+  private pos(square: string): { left: string; top: string } {
+    const f = square.charCodeAt(0) - 97;
+    const r = Number(square.slice(1)) - 1;
+    const white = this.orientation() === 'white';
+    return { left: `${(white ? f : 7 - f) * 12.5}%`, top: `${(white ? 7 - r : r) * 12.5}%` };
+  }
+
+  private renderOverlay(): VNode {
+    const v = this.view;
+    const me = this.myColour();
+    const items: VNode[] = [];
+    if (!this.stale && v.phase !== 'setup' && Array.isArray(v.pieces)) {
+      for (const p of v.pieces) {
+        if (!p.id) continue;
+        const marks: VNode[] = [];
+        if (p.great) marks.push(h('span.cs-great-mark', { attrs: { title: t('cs.great') } }, 'G'));
+        if (p.colour === me && p.initial) {
+          marks.push(
+            h(
+              'span.cs-val',
+              { class: { changed: !!p.changed }, attrs: { title: p.changed ? t('cs.changed', { v: p.initial }) : t('cs.initial', { v: valueName(p.initial) }), 'data-testid': `val-${p.square}` } },
+              p.changed ? `${p.initial}?` : p.initial,
+            ),
+          );
+        } else if (p.colour !== me && this.notebook && me) {
+          const poss = this.notebook[p.id as Slot];
+          if (poss && poss.length <= 3 && poss.length > 0) marks.push(h('span.cs-note', { attrs: { title: t('cs.notebook') } }, poss.join('/')));
+        }
+        if (!marks.length) continue;
+        items.push(h('div.cs-sq', { key: `${p.square}`, class: { great: !!p.great, own: p.colour === me }, style: this.pos(p.square), attrs: { 'data-square': p.square } }, marks));
+      }
+    }
+    const a = this.announce;
+    if (a?.battle && v.phase !== 'setup') {
+      const b = a.battle;
+      items.push(
+        h('div.cs-clash', { key: `clash-${a.n}`, class: { [b.winner]: true }, style: this.pos(b.contested), attrs: { 'data-testid': 'battle-clash', 'aria-hidden': 'true' } }, [
+          h('span.cs-clash-icon', '⚔'),
+          h('span.cs-clash-bonus', `+${b.bonus.attacker}/+${b.bonus.defender}`),
+        ]),
+      );
+    }
+    return h('div.cs-overlay', items);
+  }
+
+  private renderInputBar(): VNode | null {
+    const st = this.input;
+    if (st.kind === 'gambit') {
+      return h('div.cs-inputbar.cs-gambit', { attrs: { 'data-testid': 'gambit-bar', role: 'status' } }, [
+        h('strong', t('cs.gambit')),
+        ' ',
+        h('span', st.plain ? t('cs.gambit.second', { square: st.mid }) : t('cs.gambit.secondOnly', { square: st.mid })),
+        h(
+          'div.cs-gambit-targets',
+          st.seconds.map((sq) =>
+            h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `gambit-target-${sq}` }, on: { click: () => this.resolve(dropSecond(this.input, st.mid, sq)) } }, `⚔ ${sq}`),
+          ),
+        ),
+        st.plain ? h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'gambit-stop' }, on: { click: () => this.resolve(stopHere(this.input)) } }, t('cs.gambit.stop')) : null,
+        h('button.cs-btn.link', { attrs: { type: 'button', 'data-testid': 'gambit-cancel' }, on: { click: () => this.cancelInput() } }, t('cs.gambit.cancel')),
+      ]);
+    }
+    if (st.kind === 'promote') {
+      const colour = this.myColour() ?? 'white';
+      return h('div.cs-inputbar.cs-promote', { attrs: { 'data-testid': 'promotion-picker', role: 'dialog', 'aria-label': t('cs.promote.title') } }, [
+        h('strong', t('cs.promote.title')),
+        h(
+          'div.cs-promote-options',
+          st.options.map((suffix) => {
+            const p = promotionPiece(suffix);
+            return h(
+              'button.cs-btn.cs-promote-opt',
+              { attrs: { type: 'button', 'data-testid': `promo-${suffix}` }, on: { click: () => this.resolve(choosePromotion(this.input, suffix)) } },
+              [pieceIcon(p.role, colour, p.great), h('span', pieceName(p.id))],
+            );
+          }),
+        ),
+        h('button.cs-btn.link', { attrs: { type: 'button', 'data-testid': 'promotion-cancel' }, on: { click: () => this.cancelInput() } }, t('cs.promote.cancel')),
+      ]);
+    }
+    const v = this.view;
+    if (this.myTurn() && gambitOrigins(v.legalMoves).length) return h('p.cs-hint.cs-gambit-hint', { attrs: { 'data-testid': 'gambit-hint' } }, t('cs.gambit.hint'));
+    return null;
+  }
+
+  // -- side panels
+
+  private fighterText(f: any): string {
+    return `${colourName(f.colour)} ${pieceName(f.id)} (${f.square})`;
+  }
+
+  private battleText(b: any): { vs: string; bonus: string; winner: string } {
+    const winnerColour = b.winner === 'attacker' ? b.attacker.colour : b.defender.colour;
+    return {
+      vs: t('cs.battle.vs', { attacker: this.fighterText(b.attacker), defender: this.fighterText(b.defender) }),
+      bonus: t('cs.battle.bonus', { a: b.bonus.attacker, d: b.bonus.defender }),
+      winner: t(`cs.battle.winner.${b.winner}`, { colour: colourName(winnerColour) }),
+    };
+  }
+
+  private renderAnnounce(): VNode | null {
+    const a = this.announce;
+    if (!a) return h('div.cs-announce.empty', { attrs: { 'aria-live': 'polite' } });
+    const items: VNode[] = [];
+    if (a.gambit) items.push(h('p.cs-gambit-played', { attrs: { 'data-testid': 'gambit-played' } }, t('cs.gambit.played')));
+    if (a.battle) {
+      const bt = this.battleText(a.battle);
+      items.push(
+        h('div.cs-battle-card', { key: `ann-${a.n}`, class: { [a.battle.winner]: true }, attrs: { 'data-testid': 'battle-announce', 'data-winner': a.battle.winner } }, [
+          h('h3', ['⚔ ', t('cs.battle.title', { square: a.battle.contested })]),
+          h('p', bt.vs),
+          h('p.cs-bonus', bt.bonus),
+          h('p.cs-winner', { attrs: { 'data-testid': 'battle-winner' } }, bt.winner),
+        ]),
+      );
+    }
+    if (a.promotion) items.push(h('p', { attrs: { 'data-testid': 'promotion-announce' } }, t('cs.promoted', { piece: pieceName(a.promotion.id) })));
+    return h('div.cs-announce', { attrs: { 'aria-live': 'polite' } }, items);
+  }
+
+  private renderReserves(): VNode | null {
+    const v = this.view;
+    if (!v.reserves || v.phase === 'setup') return null;
+    const side = (c: Colour) => {
+      const r = v.reserves[c] ?? { pieces: [], pawns: 0 };
+      const pieces: string[] = r.pieces ?? [];
+      return h('div.cs-reserve', { attrs: { 'data-testid': `reserve-${c}` } }, [
+        h('span.cs-reserve-label', `${colourName(c)}: `),
+        ...pieces.map((id) => h('span.cs-reserve-piece', { attrs: { title: pieceName(id) } }, [pieceIcon(SLOT_ROLE[id as Slot] ?? 'pawn', c, id <= 'c'), h('span.sr-only', pieceName(id))])),
+        r.pawns ? h('span.cs-reserve-pawns', [pieceIcon('pawn', c), t('cs.reserves.pawns', { n: r.pawns })]) : null,
+        !pieces.length && !r.pawns ? h('span.cs-muted', t('cs.reserves.none')) : null,
+      ]);
+    };
+    return h('section.cs-panel', [h('h3', t('cs.reserves')), side('white'), side('black')]);
+  }
+
+  private renderCommitments(): VNode | null {
+    const v = this.view;
+    if (!v.commitments) return null;
+    const one = (c: Colour) => {
+      const hex: string = v.commitments[c];
+      const k = `${v.round}-${c}`;
+      return h('div.cs-commit', [
+        h('span', `${colourName(c)}: `),
+        h(
+          'button.cs-hex',
+          {
+            attrs: { type: 'button', title: hex, 'data-testid': `commitment-${c}`, 'data-full': hex, 'aria-label': `${t('cs.commitment.show')}: ${hex}`, 'aria-expanded': String(!!this.showFull[k]) },
+            on: { click: () => ((this.showFull[k] = !this.showFull[k]), this.ctx.redraw()) },
+          },
+          this.showFull[k] ? hex : shortHex(hex),
+        ),
+      ]);
+    };
+    return h('section.cs-panel', [h('h3', t('cs.commitment')), one('white'), one('black')]);
+  }
+
+  private renderNotebook(): VNode | null {
+    const v = this.view;
+    const me = this.myColour();
+    const nb = this.notebook;
+    if (!me || !nb || v.phase === 'setup') return null;
+    const opp = other(me);
+    const fallen = new Set<string>(v.reserves?.[opp]?.pieces ?? []);
+    return h('details.cs-panel.cs-notebook', { attrs: { 'data-testid': 'notebook', open: true } }, [
+      h('summary', t('cs.notebook')),
+      h('p.cs-help', t('cs.notebook.help')),
+      h(
+        'div.cs-nb-rows',
+        SLOTS.map((s) =>
+          h('div.cs-nb-row', { key: s, class: { fallen: fallen.has(s) } }, [
+            h('span.cs-nb-name', [pieceIcon(SLOT_ROLE[s], opp, s <= 'c'), pieceName(s), fallen.has(s) ? h('span.cs-muted', ` (${t('cs.notebook.offBoard')})`) : null]),
+            h(
+              'span.cs-nb-chips',
+              SETUP_VALUES.map((val) => {
+                const on = nb[s].includes(val);
+                return h(
+                  'button.cs-nb-chip',
+                  {
+                    class: { on, special: val === 'C' || val === 'S' },
+                    attrs: { type: 'button', 'aria-pressed': String(on), 'data-testid': `nb-${s}-${val}`, 'aria-label': t('cs.notebook.toggle', { piece: pieceName(s), v: valueName(val) }) },
+                    on: {
+                      click: () => {
+                        this.notebook = toggle(this.notebook!, s, val);
+                        this.saveNotes();
+                        this.ctx.redraw();
+                      },
+                    },
+                  },
+                  val,
+                );
+              }),
+            ),
+            h(
+              'button.cs-btn.link.cs-nb-reset',
+              { attrs: { type: 'button', 'aria-label': `${t('cs.notebook.reset')} ${pieceName(s)}` }, on: { click: () => ((this.notebook = resetSlot(this.notebook!, s)), this.saveNotes(), this.ctx.redraw()) } },
+              '↺',
+            ),
+          ]),
+        ),
+      ),
+    ]);
+  }
+
+  private renderAssist(): VNode | null {
+    if (!this.myColour() || this.assistState === 'hidden') return null;
+    if (this.assistState === 'off') return h('section.cs-panel.cs-assist', { attrs: { 'data-testid': 'assist-off' } }, [h('h3', t('cs.assist')), h('p.cs-muted', t('cs.assist.off'))]);
+    if (this.assistState === 'loading' && !this.assist) return h('section.cs-panel.cs-assist', [h('h3', t('cs.assist')), h('p.cs-muted', t('cs.assist.loading'))]);
+    const a = this.assist;
+    const pieces: any[] = Array.isArray(a?.pieces) ? a.pieces : [];
+    return h('section.cs-panel.cs-assist', { attrs: { 'data-testid': 'assist' } }, [
+      h('h3', t('cs.assist')),
+      h('p.cs-help', t('cs.assist.help')),
+      typeof a?.assignments === 'number' ? h('p', { attrs: { 'data-testid': 'assist-assignments' } }, t('cs.assist.assignments', { n: a.assignments })) : null,
+      h('table.cs-odds', [
+        h('thead', h('tr', [h('th', ''), ...SETUP_VALUES.map((val) => h('th', { attrs: { scope: 'col' } }, val))])),
+        h(
+          'tbody',
+          pieces.map((p) =>
+            h('tr', { attrs: { 'data-testid': `assist-${p.id}` } }, [
+              h('th', { attrs: { scope: 'row' } }, `${pieceName(p.id)}${p.square ? ` ${p.square}` : ''}`),
+              ...SETUP_VALUES.map((val) => {
+                const x = Number(p.odds?.[val] ?? 0);
+                const pct = Math.round(x * 100);
+                return h(
+                  'td',
+                  { class: { zero: x === 0, sure: x >= 0.999 }, style: { '--p': String(x) } as any, attrs: { title: `${pieceName(p.id)} = ${valueName(val)}: ${(x * 100).toFixed(1)}%` } },
+                  x === 0 ? '·' : pct === 0 ? '<1' : String(pct),
+                );
+              }),
+            ]),
+          ),
+        ),
+      ]),
+      this.notebook && pieces.length
+        ? h(
+            'button.cs-btn.link',
+            {
+              attrs: { type: 'button', 'data-testid': 'assist-apply' },
+              on: {
+                click: () => {
+                  const nb = { ...this.notebook! };
+                  for (const p of pieces) if ((SLOTS as readonly string[]).includes(p.id)) nb[p.id as Slot] = SETUP_VALUES.filter((val) => Number(p.odds?.[val] ?? 0) > 0);
+                  this.notebook = nb;
+                  this.saveNotes();
+                  this.ctx.redraw();
+                },
+              },
+            },
+            t('cs.assist.apply'),
+          )
+        : null,
+    ]);
+  }
+
+  private renderBattleLog(): VNode | null {
+    const v = this.view;
+    if (v.phase === 'setup') return null;
+    const bs: any[] = v.battles ?? [];
+    return h('section.cs-panel.cs-log', { attrs: { 'data-testid': 'battle-log' } }, [
+      h('h3', t('cs.battle.log')),
+      bs.length
+        ? h(
+            'ol',
+            { attrs: { reversed: true } },
+            [...bs].reverse().map((b) => {
+              const bt = this.battleText(b);
+              return h('li', { class: { [b.winner]: true } }, [h('span', `${bt.vs} · ${bt.bonus} · `), h('b', bt.winner)]);
+            }),
+          )
+        : h('p.cs-muted', t('cs.battle.none')),
+    ]);
+  }
+
+  private renderRounds(): VNode | null {
+    const rounds: any[] = this.view.rounds ?? [];
+    if (!rounds.length) return null;
+    return h('section.cs-panel.cs-rounds', { attrs: { 'data-testid': 'rounds' } }, [
+      h('h3', t('cs.reveal')),
+      ...rounds.map((r) => {
+        const reason = t(`cs.reason.${r.reason}`);
+        const seen = this.commitSeen[r.round];
+        const sides = (['white', 'black'] as Colour[]).map((c) => {
+          const rev = r.reveal?.[c];
+          if (!rev) return null;
+          const published = seen?.[c] ?? null;
+          const ok = verifyReveal(c, rev, published ?? rev.commitment);
+          return h('div.cs-reveal-side', { attrs: { 'data-testid': `reveal-${r.round}-${c}` } }, [
+            h('div.cs-reveal-head', [
+              h('b', `${colourName(c)} (${t(`cs.seat.${rev.seat ?? (r.colourOf?.white === c ? 'white' : 'black')}`)})`),
+              ' ',
+              h(
+                `span.cs-verify.${ok ? 'ok' : 'bad'}`,
+                { attrs: { 'data-testid': `reveal-verified-${r.round}-${c}`, title: ok ? (published ? t('cs.reveal.verifiedTitle') : t('cs.reveal.verifiedSelf')) : '' } },
+                ok ? `✓ ${t('cs.reveal.verified')}` : `✗ ${t('cs.reveal.bad')}`,
+              ),
+            ]),
+            h(
+              'ul.cs-valuelist',
+              SLOTS.map((s) => h('li', [pieceIcon(SLOT_ROLE[s], c, s <= 'c'), h('span', pieceName(s)), h('b', String(rev.values?.[s] ?? '?'))])),
+            ),
+            h('p.cs-salt', [h('span', `${t('cs.reveal.salt')}: `), h('code', { attrs: { title: rev.salt } }, shortHex(rev.salt)), ' · ', h('code', { attrs: { title: rev.commitment } }, shortHex(rev.commitment))]),
+          ]);
+        });
+        return h('div.cs-round-result', { attrs: { 'data-testid': `round-${r.round}` } }, [
+          h('p.cs-round-line', [
+            h('b', t('cs.reveal.round', { n: r.round, reason })),
+            ' · ',
+            t('cs.reveal.points', { w: `${t('cs.seat.white')} ${r.points?.white ?? 0}`, b: `${r.points?.black ?? 0} ${t('cs.seat.black')}` }),
+          ]),
+          r.reveal ? h('div.cs-reveal', sides) : h('p.cs-muted', t('cs.reveal.none')),
+        ]);
+      }),
+    ]);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.cg?.destroy();
+    this.cg = null;
+  }
+}
+
+export function createChiefSpyScreen(ctx: GameContext): GameScreen {
+  return new ChiefSpyScreen(ctx);
+}
