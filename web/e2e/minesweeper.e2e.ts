@@ -61,7 +61,15 @@ async function typeMove(page: Page, uci: string): Promise<void> {
 }
 
 async function pieceCount(page: Page): Promise<number> {
-  return page.locator('[data-testid="ms-board"] cg-board piece:not(.ghost)').count();
+  return page.locator('[data-testid="ms-board"] cg-board piece:not(.ghost):not(.fading)').count();
+}
+
+/** Wait until the board shows `n` pieces (a destroyed piece lingers on its mine a moment). */
+async function piecesAre(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="ms-board"] cg-board piece:not(.ghost):not(.fading)').length === n,
+    n,
+  );
 }
 
 test('a full game between two browsers: the sapper finds a mine, a rook explodes, king exposed, reveal verified', async () => {
@@ -105,7 +113,8 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
     await p.locator('[data-testid="ms-log"]', { hasText: 'Black rook destroyed by a mine on a6' }).waitFor();
   }
   await H.screenshot(black, 'minesweeper-03-explosion-black');
-  assert.equal(await pieceCount(black), 6);
+  await piecesAre(black, 6);
+  await piecesAre(white, 6);
   assert.equal(await sq(black, 'a6').evaluate((el) => el.classList.contains('fog')), false);
   assert.equal(await sq(black, 'b5').evaluate((el) => el.classList.contains('fog')), false);
 
@@ -121,6 +130,7 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
     await p.locator('[data-testid="ms-reveal-mines"]', { hasText: 'b4, a6, e6, h7' }).waitFor();
     assert.equal(await p.locator('[data-testid="ms-overlay"] .ms-sq.layout-mine').count(), 4);
     await counterIs(p, '1 of 4');
+    await piecesAre(p, 5);
   }
   const final = await H.api.view(created.id);
   assert.equal(final.status, 'finished');

@@ -19,8 +19,13 @@ import {
   squareName,
   stateFromView,
   ZONE_SQUARES,
+  ALL_SQUARES,
+  cgDests,
+  placementWith,
+  writePlacement,
   type MsState,
 } from '../src/minesweeper/model';
+import { squareToKey, keyToSquare } from '../src/board/keys';
 import standard from './fixtures/minesweeper-standard-resign.json';
 import sapperGame from './fixtures/minesweeper-sapper-explosion-king-exposed.json';
 import fogGoneGame from './fixtures/minesweeper-discovered-fog-gone-king-clears.json';
@@ -100,6 +105,43 @@ describe('board model', () => {
       expect([...z.mines].sort()).toEqual([...v.mines].sort());
       expect(Object.fromEntries(z.numbers)).toEqual(v.numbers);
     }
+  });
+});
+
+describe('board keys (chessgroundx names rank 10 ":")', () => {
+  it('every square of the model has a distinct board key and back', () => {
+    const keys = ALL_SQUARES.map((sq) => squareToKey(sq));
+    expect(new Set(keys).size).toBe(80);
+    expect(squareToKey('e10')).toBe('e:');
+    expect(squareToKey('a9')).toBe('a9');
+    for (const sq of ALL_SQUARES) expect(keyToSquare(squareToKey(sq))).toBe(sq);
+  });
+  it('destinations as board keys, promotion to rank 10 included, sapper actions left out', () => {
+    const d = cgDests(['e9e10q', 'e9d10q', 'b3b3', 'b3b4', 'h10h9']);
+    expect(d.get('e9' as any)).toEqual(['e:', 'd:']);
+    expect(d.get('b3' as any)).toEqual(['b4']);
+    expect(d.get('h:' as any)).toEqual(['h9']);
+    expect(d.size).toBe(3);
+  });
+  it('the board classes by key for a 10-rank view', () => {
+    const s = stateFromView(fogGoneGame.view.view);
+    const m = boardModel(s);
+    const byKey = new Map([...m].map(([sq, info]) => [squareToKey(sq), squareClasses(info)]));
+    expect(byKey.get('c5' as any)).toEqual(['zone', 'mine']);
+    expect(byKey.get('e:' as any)).toEqual([]);
+    expect(byKey.size).toBe(80);
+  });
+});
+
+describe('placement', () => {
+  it('writes what it reads', () => {
+    for (const fx of [standard, sapperGame, fogGoneGame]) {
+      const placement = parseFen(fx.view.view.fen).placement;
+      expect(writePlacement(readPlacement(placement))).toBe(placement);
+    }
+  });
+  it('puts the destroyed piece back on its mine for the animation', () => {
+    expect(placementWith('4k3/6p1/8/8/8/8/8/1P6/4R3/6K1', 'e6', { role: 'rook', color: 'black' })).toBe('4k3/6p1/8/8/4r3/8/8/1P6/4R3/6K1');
   });
 });
 

@@ -4,6 +4,9 @@
 // Squares are the server's names `a1` … `h10` (index = file + 8 * (rank - 1), a1 = 0,
 // h10 = 79). The conversion to chessgroundx keys lives in ../board/keys.ts.
 
+import type { Key } from 'chessgroundx/types';
+import { squareToKey } from '../board/keys';
+
 export const WIDTH = 8;
 export const HEIGHT = 10;
 export const FILES = 'abcdefgh';
@@ -252,6 +255,45 @@ export function normaliseTyped(text: string): string {
   const sap = /^(?:sap|💣)\s*([a-h](?:10|[1-9]))$/.exec(s);
   if (sap) return sap[1] + sap[1];
   return s.replace(/\s+/g, '');
+}
+
+const LETTERS: Record<PieceOn['role'], string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+
+/** A 10-rank placement from pieces by square. */
+export function writePlacement(pieces: Map<string, PieceOn>): string {
+  const rows: string[] = [];
+  for (let rank = HEIGHT; rank >= 1; rank--) {
+    let row = '';
+    let empty = 0;
+    for (let f = 0; f < WIDTH; f++) {
+      const p = pieces.get(FILES[f] + rank);
+      if (!p) {
+        empty++;
+        continue;
+      }
+      if (empty) row += String(empty);
+      empty = 0;
+      const l = LETTERS[p.role];
+      row += p.color === 'white' ? l.toUpperCase() : l;
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  return rows.join('/');
+}
+
+/** The placement with one more piece on `square` (the piece a mine is about to destroy). */
+export function placementWith(placement: string, square: string, piece: PieceOn): string {
+  const pieces = readPlacement(placement);
+  pieces.set(square, piece);
+  return writePlacement(pieces);
+}
+
+/** chessgroundx destinations (board keys; rank 10 is ':') of the ordinary moves. */
+export function cgDests(legalMoves: readonly string[]): Map<Key, Key[]> {
+  const out = new Map<Key, Key[]>();
+  for (const [from, tos] of destinations(legalMoves)) out.set(squareToKey(from), tos.map(squareToKey));
+  return out;
 }
 
 /** Per-square display of the board: zone, fog, number, mine. */

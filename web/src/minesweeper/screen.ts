@@ -33,6 +33,9 @@ import {
   type Effect,
   type MsState,
   type SapperAction,
+  type PieceOn,
+  cgDests,
+  placementWith,
 } from './model';
 import { verifyReveal, type Verification } from './commitment';
 import './messages';
@@ -46,6 +49,9 @@ const BOOM_MS = 1100;
 const LIFT_MS = 700;
 const FOG_GONE_MS = 2200;
 const LOG_SIZE = 6;
+const PIECE_SHOWN_MS = 320; // the destroyed piece stays on its mine this long, then vanishes
+
+const isRole = (r: string): r is PieceOn['role'] => ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'].includes(r);
 
 interface Transient {
   booms: Map<string, number>; // square → until (ms)
@@ -78,6 +84,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let refetchTimer: ReturnType<typeof setTimeout> | null = null;
   let verification: Verification | null = null;
   let verifiedFor = '';
+  let exploding: { square: string; role: PieceOn['role']; color: Color; until: number } | null = null;
 
   let cg: BoardApi | null = null;
   let overlayEl: HTMLElement | null = null;
@@ -237,6 +244,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         if (e.sapper) ctx.sound.move();
         break;
       case 'explosion':
+        if (isRole(e.piece)) {
+          exploding = { square: e.square, role: e.piece, color: e.color, until: at + PIECE_SHOWN_MS };
+          later(PIECE_SHOWN_MS + 10, () => {
+            exploding = null;
+            syncBoard();
+          });
+        }
         fx.booms.set(e.square, at + BOOM_MS);
         fx.shakeUntil = at + 600;
         ctx.sound.capture();
@@ -273,11 +287,17 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
 
   // ---------------------------------------------------------------- board
 
-  function cgDests(): Map<Key, Key[]> {
-    const out = new Map<Key, Key[]>();
-    if (!moverNow() || sapperMode) return out;
-    for (const [from, tos] of destinations(st.legalMoves)) out.set(squareToKey(from), tos.map(squareToKey));
-    return out;
+  function boardDests(): Map<Key, Key[]> {
+    if (!moverNow() || sapperMode) return new Map();
+    return cgDests(st.legalMoves);
+  }
+
+  /** While an explosion plays, the destroyed piece is drawn on its mine for a moment. */
+  function shownPlacement(): string {
+    if (exploding && exploding.until > now() && st.placement) {
+      return placementWith(st.placement, exploding.square, { role: exploding.role, color: exploding.color });
+    }
+    return st.placement;
   }
 
   function onBoardMove(orig: Key, dest: Key): void {
@@ -302,7 +322,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   function boardConfig() {
     const mover = moverNow();
     return {
-      fen: st.placement || '8/8/8/8/8/8/8/8/8/8',
+      fen: shownPlacement() || '8/8/8/8/8/8/8/8/8/8',
       orientation: orient(),
       turnColor: st.turn,
       check: st.check ?? false,
@@ -311,7 +331,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       movable: {
         free: false,
         color: mover ?? undefined,
-        dests: cgDests(),
+        dests: boardDests(),
         showDests: true,
       },
       premovable: { enabled: false },
@@ -754,7 +774,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     setView(view: any) {
       adoptView(view);
       if (oddsOn) void fetchOdds();
-      syncBoard();
+      ctx.redraw(); // the board follows in the render's postpatch hook
     },
     applyEvent(ev: any) {
       const wasFresh = typeof ev.seq !== 'number' || ev.seq >= st.eventsSeen;
@@ -775,7 +795,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         if (ev.type === 'result' && wasFresh) ctx.sound.notify();
         if (oddsOn) void fetchOdds();
       }
-      syncBoard();
+      // the board follows at the next render (one frame later), so that a move and the
+      // explosion that ends it reach chessground together and the piece is seen landing
+      ctx.redraw();
     },
     render(): VNode {
       checkReveal();
