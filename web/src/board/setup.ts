@@ -31,7 +31,7 @@ export function createBoard(el: HTMLElement, config: Config = {}): Api {
   installPieces();
   const dims = config.dimensions ?? BOARD_8x8;
   el.classList.add(`board-${dims.width}x${dims.height}`);
-  return Chessground(el, {
+  const api = Chessground(el, {
     coordinates: true,
     animation: { enabled: true, duration: 180 },
     highlight: { lastMove: true, check: true },
@@ -42,4 +42,11 @@ export function createBoard(el: HTMLElement, config: Config = {}): Api {
     ...config,
     dimensions: dims,
   });
+  // chessgroundx caches the board's page position and clears it only on window resize and
+  // scroll; our layout also moves when banners come and go. Forget it before each press
+  // (capture phase: runs before chessgroundx's own handler).
+  const clear = () => api.state.dom.bounds.clear();
+  el.addEventListener('mousedown', clear, { capture: true });
+  el.addEventListener('touchstart', clear, { capture: true, passive: true });
+  return api;
 }
