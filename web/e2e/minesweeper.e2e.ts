@@ -189,3 +189,33 @@ test('one device, in Italian: mine odds, a discovered mine, the fog lifts for go
   await H.screenshot(page, 'minesweeper-07-king-clears-it');
   assert.deepEqual(H.errors, []);
 });
+
+test('promotion to a queen on rank 10 gives check; a game without mines verifies an empty layout', async () => {
+  const page = await H.newPage();
+  const g = await H.api.createGame({ variant: 'minesweeper', opponent: 'local', color: 'white', options: { fen: 'k7/4P3/8/8/8/8/8/8/8/4K3 w - - 0 1' } });
+  await page.goto(H.url('/'));
+  await page.evaluate(
+    ([id, tokens]) => localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: tokens.white, tokens } })),
+    [g.id, g.tokens!] as const,
+  );
+  await H.openGame(page, g.id);
+  await waitScreen(page);
+  await counterIs(page, '0 of 0');
+  assert.equal(await page.locator('[data-testid="ms-overlay"] .ms-sq.fog').count(), 0);
+  assert.equal(await page.locator('[data-testid="ms-sapper-toggle"]').count(), 0); // no mine: no sapper action
+  await boardMove(page, 'e9', 'e10');
+  await page.locator('[data-testid="ms-check"]').waitFor();
+  await page.waitForSelector('[data-testid="ms-board"] cg-board square.check');
+  await page.waitForFunction(() => {
+    const q = [...document.querySelectorAll('[data-testid="ms-board"] cg-board piece.q-piece.white')];
+    return q.length === 1;
+  });
+  const v = await H.api.view(g.id);
+  assert.deepEqual(v.view.moves, ['e9e10q']);
+  assert.equal(v.view.check, true);
+  await H.screenshot(page, 'minesweeper-08-promotion-check');
+  await H.api.act(g.id, g.tokens!.black, { type: 'resign' });
+  await page.locator('[data-testid="ms-verify"][data-ok="true"]').waitFor();
+  await page.locator('[data-testid="ms-reveal-mines"]', { hasText: 'none' }).waitFor();
+  assert.deepEqual(H.errors, []);
+});

@@ -78,6 +78,9 @@ const en = {
   'ms.square.number': '{square}: {n}',
   'ms.boardLabel': 'Minesweeper Chess board, 8 files by 10 ranks',
   'ms.promotionNote': 'Pawns promote to a queen automatically on the last rank.',
+  'ms.sr.mines': 'Discovered mines: {list}.',
+  'ms.sr.numbers': 'Numbers: {list}.',
+  'ms.sr.fog': 'Fogged squares: {list}.',
 };
 
 const it: typeof en = {
@@ -157,6 +160,9 @@ const it: typeof en = {
   'ms.square.number': '{square}: {n}',
   'ms.boardLabel': 'Scacchiera di Scacchi Campo Minato, 8 colonne per 10 traverse',
   'ms.promotionNote': 'I pedoni sono promossi automaticamente a donna sull’ultima traversa.',
+  'ms.sr.mines': 'Mine scoperte: {list}.',
+  'ms.sr.numbers': 'Numeri: {list}.',
+  'ms.sr.fog': 'Case nella nebbia: {list}.',
 };
 
 registerMessages({ en, it });

@@ -34,6 +34,7 @@ import {
   type MsState,
   type SapperAction,
   type PieceOn,
+  squareIndex,
   cgDests,
   placementWith,
 } from './model';
@@ -397,7 +398,8 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     for (const sq of ALL_SQUARES) {
       const info = model.get(sq)!;
       const classes: Record<string, boolean> = {};
-      for (const c of squareClasses(info)) classes[c] = true;
+      // a game set up without mines is 8x10 chess: no fog zone to mark
+      if (st.minesAtStart > 0 || info.fog || info.mine) for (const c of squareClasses(info)) classes[c] = true;
       const boomUntil = fx.booms.get(sq) ?? 0;
       const lift = fx.lifting.get(sq) ?? 0;
       const cleared = fx.cleared.get(sq);
@@ -483,8 +485,21 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       );
       if (st.check) items.push(h('span.ms-check', { attrs: { 'data-testid': 'ms-check' } }, t('ms.check')));
     }
+    if (st.minesAtStart > 0)
+      items.push(
+        h('span.ms-fogleft', { attrs: { 'data-testid': 'ms-fogleft' } }, st.fogGone ? t('ms.fogGoneBanner') : t('ms.fogLeft', { n: st.fog.size })),
+      );
+    // the overlay is drawn for the eyes; the same facts in words for screen readers
+    const none = t('ms.revealNone');
+    const nums = [...st.numbers].sort((a, b) => squareIndex(a[0]) - squareIndex(b[0]));
     items.push(
-      h('span.ms-fogleft', { attrs: { 'data-testid': 'ms-fogleft' } }, st.fogGone ? t('ms.fogGoneBanner') : t('ms.fogLeft', { n: st.fog.size })),
+      h('p.sr-only', { attrs: { 'data-testid': 'ms-sr-summary' } }, [
+        t('ms.sr.mines', { list: st.mines.size ? [...st.mines].join(', ') : none }),
+        ' ',
+        t('ms.sr.numbers', { list: nums.length ? nums.map(([sq, n]) => `${sq} ${n}`).join(', ') : none }),
+        ' ',
+        t('ms.sr.fog', { list: st.fog.size ? [...st.fog].sort((a, b) => squareIndex(a) - squareIndex(b)).join(', ') : none }),
+      ]),
     );
     return h('div.ms-status', items);
   }
@@ -650,7 +665,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       const m = parseUci(uci);
       if (!m) return uci;
       if (m.from === m.to) return `${m.from} 💣`;
-      return `${m.from}–${m.to}`;
+      return `${m.from}–${m.to}${m.promotion ? '=Q' : ''}`;
     };
     const plies = offset ? ['…', ...st.moves] : st.moves;
     for (let i = 0; i < plies.length; i += 2) {
