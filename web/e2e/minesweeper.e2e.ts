@@ -73,16 +73,23 @@ async function piecesAre(page: Page, n: number): Promise<void> {
 }
 
 test('a full game between two browsers: the sapper finds a mine, a rook explodes, king exposed, reveal verified', async () => {
-  const created = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white', options: { fen: FEN_FULL } });
-  const joined = await H.api.join(created.id, { invite: created.invite });
-  assert.equal(joined.seat, 'black');
-
+  // White proposes the mine-odds helper; Black accepts it when joining through the invite link.
+  const created = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white', assist: true, options: { fen: FEN_FULL } });
   const white = await H.newPage();
   const black = await H.newPage();
   await H.openGame(white, created.id, created.token);
-  await H.openGame(black, created.id, joined.token);
-  await waitScreen(white);
+  await white.waitForSelector('[data-testid="ms-screen"]');
+  await black.goto(H.url(created.invitePath!));
+  await black.locator('[data-testid="join-assist"]').check();
+  await black.locator('[data-testid="join-button"]').click();
   await waitScreen(black);
+  await waitScreen(white);
+  const summary = await H.api.view(created.id);
+  assert.equal(summary.status, 'active');
+  assert.deepEqual(summary.assist, { proposed: true, enabled: true });
+  // both agreed: the odds are offered to both during the game
+  await white.locator('[data-testid="ms-odds-toggle"]').waitFor();
+  await black.locator('[data-testid="ms-odds-toggle"]').waitFor();
 
   for (const p of [white, black]) {
     await counterIs(p, '4 of 4');
@@ -214,8 +221,11 @@ test('promotion to a queen on rank 10 gives check; a game without mines verifies
   assert.deepEqual(v.view.moves, ['e9e10q']);
   assert.equal(v.view.check, true);
   await H.screenshot(page, 'minesweeper-08-promotion-check');
+  // no helper was chosen: no odds during the game, offered once it is over
+  assert.equal(await page.locator('[data-testid="ms-odds-toggle"]').count(), 0);
   await H.api.act(g.id, g.tokens!.black, { type: 'resign' });
   await page.locator('[data-testid="ms-verify"][data-ok="true"]').waitFor();
+  await page.locator('[data-testid="ms-odds-toggle"]').waitFor();
   await page.locator('[data-testid="ms-reveal-mines"]', { hasText: 'none' }).waitFor();
   assert.deepEqual(H.errors, []);
 });
