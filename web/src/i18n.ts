@@ -72,3 +72,8 @@ export function initLang(): Lang {
   setLang(lang, false);
   return lang;
 }
+
+/** Every key registered for `lang` (tests check that both languages are complete). */
+export function messageKeys(lang: Lang): string[] {
+  return Object.keys(dicts[lang]);
+}

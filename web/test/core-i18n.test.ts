@@ -18,3 +18,15 @@ describe('i18n', () => {
     expect(detectLang([])).toBe('en');
   });
 });
+
+describe('core messages', () => {
+  it('has an Italian text for every English one of the core modules', async () => {
+    const { messageKeys } = await import('../src/i18n');
+    await import('../src/game/messages');
+    await import('../src/lobby/messages');
+    await import('../src/chess/messages');
+    const it_ = new Set(messageKeys('it'));
+    const missing = messageKeys('en').filter((k) => /^(game|conn|seat|result|reason|join|variant|error|lobby|chess)\./.test(k) && !it_.has(k));
+    expect(missing).toEqual([]);
+  });
+});

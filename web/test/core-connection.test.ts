@@ -1,0 +1,195 @@
+import { describe, it, expect, vi, beforeEach, afterEach } from 'vitest';
+import { GameConnection, type WebSocketLike } from '../src/connection';
+
+class FakeSocket implements WebSocketLike {
+  readyState = 0;
+  onopen: ((ev: any) => void) | null = null;
+  onmessage: ((ev: { data: any }) => void) | null = null;
+  onclose: ((ev: any) => void) | null = null;
+  onerror: ((ev: any) => void) | null = null;
+  sent: any[] = [];
+  closed = false;
+  constructor(public url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  // server side
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(msg: any) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+const ev = (seq: number, extra: object = {}) => ({ type: 'event', event: { seq, audience: 'everyone', type: 'move', ...extra } });
+const welcome = (events: number) => ({ type: 'welcome', game: 'g1', seat: 'white', view: { events, fen: 'x' } });
+
+describe('GameConnection', () => {
+  let sockets: FakeSocket[];
+  let conn: GameConnection;
+  let views: any[];
+  let events: number[];
+  let states: string[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    views = [];
+    events = [];
+    states = [];
+    conn = new GameConnection({
+      id: 'g1',
+      token: 'tok',
+      base: 'ws://h',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      minDelay: 100,
+      maxDelay: 1000,
+      pingInterval: 0,
+      random: () => 0.5,
+    });
+    conn.onView = (v) => views.push(v);
+    conn.onEvent = (e) => events.push(e.seq);
+    conn.onConnection = (s) => states.push(s);
+  });
+  afterEach(() => {
+    conn.close();
+    vi.useRealTimers();
+  });
+
+  it('subscribes with token and since', () => {
+    conn.connect();
+    expect(sockets[0].url).toBe('ws://h/ws/games/g1?token=tok&since=0');
+  });
+
+  it('drops events the welcome view already reflects, and duplicates', () => {
+    conn.connect();
+    const s = sockets[0];
+    s.open();
+    s.push(welcome(3));
+    // the server replays from since=0: seq 0..2 are in the view
+    s.push(ev(0));
+    s.push(ev(1));
+    s.push(ev(2));
+    s.push(ev(3));
+    s.push(ev(3)); // duplicate
+    s.push(ev(4));
+    expect(views.length).toBe(1);
+    expect(events).toEqual([3, 4]);
+    expect(conn.nextSeq).toBe(5);
+    expect(states).toEqual(['online']);
+  });
+
+  it('reconnects with backoff after a drop and resumes from the last seq', () => {
+    conn.connect();
+    sockets[0].open();
+    sockets[0].push(welcome(0));
+    sockets[0].push(ev(0));
+    sockets[0].push(ev(1));
+    sockets[0].drop();
+    expect(states).toEqual(['online', 'reconnecting']);
+    vi.advanceTimersByTime(300);
+    expect(sockets.length).toBe(2);
+    expect(sockets[1].url).toContain('since=2');
+    // this one fails too: the next wait is longer
+    sockets[1].drop();
+    vi.advanceTimersByTime(150);
+    expect(sockets.length).toBe(2);
+    vi.advanceTimersByTime(200);
+    expect(sockets.length).toBe(3);
+    const s = sockets[2];
+    s.open();
+    // meanwhile two more events happened: the view reflects seq 2, the replay sends 2 and 3
+    s.push(welcome(3));
+    s.push(ev(2));
+    s.push(ev(3));
+    expect(events).toEqual([0, 1, 3]);
+    expect(views.length).toBe(2);
+    expect(states.at(-1)).toBe('online');
+  });
+
+  it('resolves actions on ack and rejects with the server error', async () => {
+    conn.connect();
+    const s = sockets[0];
+    s.open();
+    s.push(welcome(0));
+    const ok = conn.act({ type: 'move', move: 'e2e4' });
+    const bad = conn.act({ type: 'move', move: 'e2e5' });
+    expect(s.sent.map((m) => m.type)).toEqual(['action', 'action']);
+    expect(s.sent[0].action).toEqual({ type: 'move', move: 'e2e4' });
+    s.push({ type: 'ack', id: s.sent[0].id });
+    s.push({ type: 'error', id: s.sent[1].id, code: 'rejected', error: 'illegal move' });
+    await expect(ok).resolves.toBeUndefined();
+    await expect(bad).rejects.toThrow('illegal move');
+    await bad.catch((e) => expect(e.code).toBe('rejected'));
+  });
+
+  it('queues actions until subscribed; fails in-flight ones on a drop', async () => {
+    conn.connect();
+    const queued = conn.act({ type: 'resign' });
+    expect(sockets[0].sent.length).toBe(0);
+    sockets[0].open();
+    sockets[0].push(welcome(0));
+    expect(sockets[0].sent[0].action).toEqual({ type: 'resign' });
+    sockets[0].drop();
+    await expect(queued).rejects.toThrow('connection lost');
+  });
+
+  it('answers view requests in order even though the reply id is the game id', async () => {
+    conn.connect();
+    const s = sockets[0];
+    s.open();
+    s.push(welcome(0));
+    const v1 = conn.requestView();
+    const v2 = conn.requestView();
+    s.push({ type: 'view', id: 'g1', status: 'active', view: { events: 4, n: 1 } });
+    s.push({ type: 'view', id: 'g1', status: 'active', view: { events: 4, n: 2 } });
+    expect((await v1).view.n).toBe(1);
+    expect((await v2).view.n).toBe(2);
+    // events reflected by a fresh view are not applied again
+    s.push(ev(3));
+    s.push(ev(4));
+    expect(events).toEqual([4]);
+  });
+
+  it('stops for good on close', () => {
+    conn.connect();
+    sockets[0].open();
+    sockets[0].push(welcome(0));
+    conn.close();
+    vi.advanceTimersByTime(10000);
+    expect(sockets.length).toBe(1);
+    expect(states.at(-1)).toBe('closed');
+  });
+
+  it('drops a silent socket when a ping gets no pong', () => {
+    const c = new GameConnection({ id: 'g', base: 'ws://h', createSocket: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; }, pingInterval: 1000, minDelay: 100 });
+    const st: string[] = [];
+    c.onConnection = (s) => st.push(s);
+    c.connect();
+    const s = sockets[0];
+    s.open();
+    s.push(welcome(0));
+    vi.advanceTimersByTime(1000);
+    expect(s.sent.at(-1).type).toBe('ping');
+    s.push({ type: 'pong', id: 'p' });
+    vi.advanceTimersByTime(1000);
+    expect(st.at(-1)).toBe('online');
+    vi.advanceTimersByTime(1000); // no pong this time
+    expect(st.at(-1)).toBe('reconnecting');
+    c.close();
+  });
+});
