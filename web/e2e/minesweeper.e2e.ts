@@ -167,6 +167,14 @@ test('one device, in Italian: mine odds, a discovered mine, the fog lifts for go
   assert.equal(await page.locator('[data-testid="ms-odds-e4"]').textContent(), '6%');
   assert.equal(await page.locator('[data-testid="ms-overlay"] .ms-odds').count(), 32);
 
+  // selecting a pawn offers its sapper action: a 💣 on the square in front, and a button
+  await clickSquare(page, 'a3');
+  await page.locator('[data-testid="ms-sap-a4"]').waitFor();
+  await page.locator('[data-testid="ms-sap-selected"]', { hasText: 'Bonifica a4' }).waitFor();
+  await H.screenshot(page, 'minesweeper-05a-pawn-selected-it');
+  await clickSquare(page, 'a3'); // unselect
+  await page.locator('[data-testid="ms-sap-a4"]').waitFor({ state: 'detached' });
+
   await typeMove(page, 'a3a4'); // White: lifts a4, b4, a5, b5 — b4 and b5 touch c5
   await sq(page, 'b5').locator('.ms-num.n1').waitFor();
   // the odds follow the move: b4 = 1 puts one mine on c4 or c5; a5 = 0 clears a6 and b6,
