@@ -1,6 +1,7 @@
 #include "server/computer.h"
 
 #include "engine/levels.h"
+#include "engine/view_player.h"
 #include "variants/chess/uci.h"
 
 namespace arbiter::server {
@@ -9,7 +10,7 @@ namespace {
 // Rebuilds the game from the seat's view (start position and moves, so that repetitions
 // count) and asks the engine for the level's move.
 class ChessEnginePlayer final : public ComputerPlayer {
-public:
+  public:
     explicit ChessEnginePlayer(int level) : level_(level) {}
 
     json::object choose(std::string_view, const json::object& view,
@@ -31,14 +32,37 @@ public:
         return legal[random.uniform(std::uint32_t(legal.size()))];
     }
 
-private:
+  private:
     int level_;
+};
+
+// Chief & Spy and Minesweeper Chess: the engine's view players (engine/view_player.h).
+class HiddenInformationPlayer final : public ComputerPlayer {
+  public:
+    explicit HiddenInformationPlayer(std::unique_ptr<engine::ViewPlayer> player)
+        : player_(std::move(player)) {}
+
+    json::object choose(std::string_view, const json::object& view,
+                        const std::vector<json::object>& legal,
+                        referee::RandomSource& random) override {
+        try {
+            return player_->choose(view, legal, random);
+        } catch (const std::exception&) {
+            return legal[random.uniform(std::uint32_t(legal.size()))];
+        }
+    }
+
+  private:
+    std::unique_ptr<engine::ViewPlayer> player_;
 };
 
 }  // namespace
 
 std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view variant, int level) {
-    if (variant == "chess" && level > 0) return std::make_unique<ChessEnginePlayer>(level);
+    if (level <= 0) return std::make_unique<RandomPlayer>();
+    if (variant == "chess") return std::make_unique<ChessEnginePlayer>(level);
+    if (variant == "chiefspy" || variant == "minesweeper")
+        return std::make_unique<HiddenInformationPlayer>(engine::make_level_player(variant, level));
     return std::make_unique<RandomPlayer>();
 }
 

@@ -1,6 +1,6 @@
 // A computer seat. It sees exactly what a human in its seat would: its own view and the list
-// of actions it may take — never the game object, so it cannot read a secret. The engine
-// issue provides stronger players; level 0 picks a uniformly random legal action.
+// of actions it may take — never the game object, so it cannot read a secret. Level 0
+// picks a uniformly random legal action.
 #pragma once
 
 #include <memory>
@@ -13,7 +13,7 @@
 namespace arbiter::server {
 
 class ComputerPlayer {
-public:
+  public:
     virtual ~ComputerPlayer() = default;
     // Runs off the event loop; may be slow. legal is never empty.
     virtual json::object choose(std::string_view variant, const json::object& view,
@@ -23,7 +23,7 @@ public:
 
 // Level 0: every legal action equally likely.
 class RandomPlayer final : public ComputerPlayer {
-public:
+  public:
     json::object choose(std::string_view, const json::object&,
                         const std::vector<json::object>& legal,
                         referee::RandomSource& random) override {
@@ -31,9 +31,9 @@ public:
     }
 };
 
-// The player for a level: the chess engine at levels 1-8 for chess (engine/levels.h);
-// level 0, and every level of the hidden-information games until their players exist,
-// picks a random legal action.
+// The player for a level: the chess engine at levels 1-8 for chess (engine/levels.h), the
+// view players of engine/view_player.h for Chief & Spy and Minesweeper Chess; level 0 (and
+// an unknown variant) picks a random legal action. Levels above 8 play as 8.
 std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view variant, int level);
 
 }  // namespace arbiter::server

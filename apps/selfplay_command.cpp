@@ -1,0 +1,38 @@
+// `arbiter selfplay`: referee-run games between the hidden-information players
+// (engine/selfplay.h).
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "apps/commands.h"
+#include "engine/selfplay.h"
+
+namespace arbiter::apps {
+
+void add_selfplay_command(CLI::App& app, Registry& registry) {
+    auto options = std::make_shared<engine::SelfplayOptions>();
+    auto* cmd = app.add_subcommand(
+        "selfplay", "Play Chief & Spy or Minesweeper Chess games between computer players");
+    cmd->add_option("--variant", options->variant, "chiefspy or minesweeper")->required();
+    cmd->add_option("--a", options->a, "Player A: a level 0-8, greedy or random")->required();
+    cmd->add_option("--b", options->b, "Player B: a level 0-8, greedy or random")->required();
+    cmd->add_option("--games", options->games, "Number of games (A's colour alternates)")
+        ->required();
+    cmd->add_option("--seed", options->seed, "Seed of the secrets and the players' randomness");
+    cmd->add_option("--concurrency", options->concurrency, "Games played at once");
+    cmd->add_option("--max-actions", options->maxPlies,
+                    "A game still running after this many actions counts as a draw");
+    cmd->callback([&registry, options] {
+        registry.action = [options] {
+            try {
+                engine::run_selfplay(*options, std::cout);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(fmt::format("selfplay: {}", e.what()));
+            }
+            return 0;
+        };
+    });
+}
+
+}  // namespace arbiter::apps

@@ -1,0 +1,49 @@
+// The Chief & Spy computer players. They read the seat's view only: the public board, the
+// battle reports, their own initial values and `changed` flags, and the exact deduction of
+// the opponent's values built from it (belief/chiefspy_view_belief.h).
+//
+// The level player samples opponent assignments from the exact belief (each sample also
+// fixes the current value of every piece, ours included after battles we won), plays every
+// legal move in each sampled world through the referee's battle function, searches the
+// reply shallowly (alpha-beta with battle quiescence) and picks the move with the best
+// average: perfect-information Monte Carlo. A battle fought by our own Chief that does not
+// end the round is charged for what it tells the opponent.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/view_player.h"
+#include "variants/chiefspy/round.h"
+
+namespace arbiter::engine {
+
+struct ChiefSpyLevel {
+    int samples;  // opponent assignments drawn from the belief
+    int depth;    // plies searched in each world, our move included
+    int noise;    // Gaussian noise on the averaged root scores
+};
+
+const ChiefSpyLevel& chiefspy_level(int level);
+
+std::unique_ptr<ViewPlayer> make_chiefspy_player(int level);
+// The baseline: attacks whenever its expected total (expected current value from the
+// belief, Chief counted as 8 and Spy as 0, plus its bonus) is higher than the defender's,
+// the largest margin first; otherwise a random move that starts no battle.
+std::unique_ptr<ViewPlayer> make_chiefspy_greedy();
+
+// The level player's set-up: the Chief and the Spy on the two rooks, the pieces that come
+// out last (a Spy loses every battle it is attacked in but against the Chief), 7 and 6 on
+// the queen and king (they move like queens), the rest shuffled.
+chiefspy::Assignment choose_chiefspy_setup(std::mt19937_64& rng);
+
+// The public board of the seat's current round, replayed from its moves and battle
+// reports; nothing if the view does not describe one consistently.
+std::optional<chiefspy::Board> board_from_view(const json::object& view);
+
+}  // namespace arbiter::engine

@@ -1,0 +1,191 @@
+#include "engine/minesweeper_player.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+
+#include "belief/mine_view_json.h"
+#include "engine/levels.h"
+#include "engine/search.h"
+#include "variants/minesweeper/notation.h"
+
+namespace arbiter::engine {
+namespace {
+
+using minesweeper::Board;
+using minesweeper::MinesweeperPosition;
+
+// Probabilities of mines under the squares a move lands on, from the public view.
+struct Risk {
+    MinesweeperPosition pos;
+    belief::MineOdds odds;
+    std::vector<Move> moves;  // the legal actions, in order
+
+    Risk(const json::object& view, const std::vector<json::object>& legal)
+        : pos(MinesweeperPosition::from_fen(std::string_view(view.at("fen").as_string()))),
+          odds(belief::compute_mine_odds(belief::mine_view_from_json(view))) {
+        for (const auto& text : legal_move_texts(legal))
+            moves.push_back(minesweeper::parse_move(pos, text));
+    }
+
+    double mine_on(Square s) const {
+        if (pos.discovered_mines() & minesweeper::bb(s)) return 1.0;
+        return odds.ok() ? odds.probability(s) : 0.0;
+    }
+    // The chance that the moving piece is destroyed where it lands.
+    double loss(Move m) const {
+        if (m.kind() == MoveKind::Sapper || m.kind() == MoveKind::Castling) return 0;
+        if (type_of(pos.board().moved_piece(m)) == King) return 0;
+        return mine_on(m.to());
+    }
+};
+
+int piece_worth(PieceType pt) {
+    constexpr int worth[] = {0, 100, 320, 330, 500, 950, 0};
+    return pt < 7 ? worth[pt] : 0;
+}
+
+// Mate scores kept in order but on a scale an expectation can mix with centipawns.
+double expectable(int v) {
+    if (v >= ValueMateInMaxPly) return 20000.0 - (ValueMate - v);
+    if (v <= -ValueMateInMaxPly) return -20000.0 + (ValueMate + v);
+    return v;
+}
+
+class MinesweeperLevelPlayer final : public ViewPlayer {
+  public:
+    explicit MinesweeperLevelPlayer(int level) : level_(minesweeper_level(level)) {}
+
+    json::object choose(const json::object& view, const std::vector<json::object>& legal,
+                        referee::RandomSource& random) override {
+        Risk risk(view, legal);
+        std::mt19937_64 rng(draw_seed(random));
+        if (legal.size() == 1) return legal[0];
+        const Board& board = risk.pos.board();
+        const Color us = board.side_to_move();
+        auto searcher = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
+        std::map<std::uint32_t, int> safe;
+        for (auto [m, v] : searcher->score_root_moves(board, level_.depth, level_.nodes))
+            safe[m.raw()] = v;
+
+        double bestValue = -1e18;
+        std::size_t best = 0;
+        for (std::size_t i = 0; i < risk.moves.size(); ++i) {
+            Move m = risk.moves[i];
+            double value;
+            Key after;
+            if (m.kind() == MoveKind::Sapper) {
+                Board child = board;
+                child.do_null_move();
+                value = -expectable(reply_value(*searcher, child));
+                Square front = m.from() + (us == White ? 8 : -8);
+                value += 30 * risk.mine_on(front);
+                after = child.key();
+            } else {
+                auto it = safe.find(m.raw());
+                double stays = it != safe.end() ? expectable(it->second) : 0;
+                double p = risk.loss(m);
+                value = stays;
+                if (p > 0) value = (1 - p) * stays + p * destroyed_value(*searcher, board, m);
+                Board child = board;
+                child.do_move(m);
+                after = child.key();
+            }
+            after ^= Key(risk.pos.fog()) * 0x9e3779b97f4a7c15ull ^ Key(risk.pos.counter());
+            // The same position made again edges toward the threefold draw.
+            if (auto seen = made_.find(after); seen != made_.end() && value > 0)
+                value = seen->second >= 2 ? 0 : value * 0.7;
+            if (level_.noise) value += level_.noise * level_detail::gaussian(rng);
+            if (value > bestValue) {
+                bestValue = value;
+                best = i;
+                bestKey_ = after;
+            }
+        }
+        ++made_[bestKey_];
+        return legal[best];
+    }
+
+  private:
+    // The position after the opponent's best reply, from its point of view.
+    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child) {
+        if (legal_moves(child).empty()) return child.in_check() ? -ValueMate : ValueDraw;
+        SearchLimits limits;
+        limits.nodes = level_.branch;
+        limits.depth = std::max(1, level_.depth - 1);
+        limits.moveOverhead = 0;
+        return searcher.run(child, limits).score;
+    }
+
+    // Our value if the piece making m is destroyed on its landing square.
+    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m) {
+        const Color us = board.side_to_move();
+        Board child = board;
+        child.do_move(m);
+        child.remove_piece_after_move(m.to());
+        Square king = child.king_square(us);
+        if (king != NoSquare && (child.attackers_to(king) & child.pieces(~us)))
+            return -20000.0;  // king exposed: lost at once
+        return -expectable(reply_value(searcher, child));
+    }
+
+    MinesweeperLevel level_;
+    TranspositionTable tt_{4};
+    std::map<Key, int> made_;  // positions this player produced, for the threefold rule
+    Key bestKey_ = 0;
+};
+
+class MinesweeperGreedyPlayer final : public ViewPlayer {
+  public:
+    json::object choose(const json::object& view, const std::vector<json::object>& legal,
+                        referee::RandomSource& random) override {
+        Risk risk(view, legal);
+        double least = 2;
+        for (Move m : risk.moves) least = std::min(least, risk.loss(m));
+        std::vector<std::size_t> safest, captures;
+        int bestVictim = 0;
+        for (std::size_t i = 0; i < risk.moves.size(); ++i) {
+            Move m = risk.moves[i];
+            if (risk.loss(m) > least + 1e-12) continue;
+            safest.push_back(i);
+            Piece victim = m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion
+                               ? risk.pos.board().piece_on(m.to())
+                               : NoPiece;
+            if (victim == NoPiece) continue;
+            int worth = piece_worth(type_of(victim));
+            if (worth > bestVictim) captures.clear(), bestVictim = worth;
+            if (worth == bestVictim) captures.push_back(i);
+        }
+        const auto& pool = captures.empty() ? safest : captures;
+        return legal[pool[random.uniform(std::uint32_t(pool.size()))]];
+    }
+};
+
+}  // namespace
+
+const MinesweeperLevel& minesweeper_level(int level) {
+    static const MinesweeperLevel table[MaxViewPlayerLevel + 1] = {
+        {0, 0, 0, 0},             // 0: random
+        {1, 2'000, 200, 250},     // 1
+        {2, 5'000, 400, 150},     // 2
+        {2, 10'000, 800, 90},     // 3
+        {3, 20'000, 1'500, 60},   // 4
+        {4, 40'000, 3'000, 40},   // 5
+        {5, 80'000, 5'000, 25},   // 6
+        {6, 150'000, 8'000, 10},  // 7
+        {7, 300'000, 12'000, 0},  // 8
+    };
+    return table[std::clamp(level, 0, MaxViewPlayerLevel)];
+}
+
+std::unique_ptr<ViewPlayer> make_minesweeper_player(int level) {
+    if (level <= 0) return std::make_unique<RandomViewPlayer>();
+    return std::make_unique<MinesweeperLevelPlayer>(level);
+}
+
+std::unique_ptr<ViewPlayer> make_minesweeper_greedy() {
+    return std::make_unique<MinesweeperGreedyPlayer>();
+}
+
+}  // namespace arbiter::engine

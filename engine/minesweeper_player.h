@@ -1,0 +1,35 @@
+// The Minesweeper Chess computer players. They read the public view only (every seat sees
+// the same fog, numbers, discovered mines and counter) and the exact mine odds computed
+// from it (belief/mine_odds.h).
+//
+// The level player scores every root move by the chess search on the 8x10 board and takes
+// the expectation over the mine odds of its landing square: with probability p the moving
+// piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
+// exposed"), otherwise it stands there. A king landing on a mine clears it (royal
+// sapper); a pawn's sapper action is scored as a pass that clears the square in front with
+// its mine probability. Beyond the root the search sees the fog as empty squares.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/view_player.h"
+
+namespace arbiter::engine {
+
+struct MinesweeperLevel {
+    int depth;             // iterative deepening of the root scores
+    std::uint64_t nodes;   // node budget for the root scores
+    std::uint64_t branch;  // node budget of each "destroyed on landing" search
+    int noise;             // Gaussian noise on the root scores, centipawns
+};
+
+const MinesweeperLevel& minesweeper_level(int level);
+
+// Level 0 random; 1-8 as minesweeper_level.
+std::unique_ptr<ViewPlayer> make_minesweeper_player(int level);
+// The baseline: among the moves whose landing square is least likely to hold a mine, the
+// capture of the most valuable piece, else a random one.
+std::unique_ptr<ViewPlayer> make_minesweeper_greedy();
+
+}  // namespace arbiter::engine

@@ -1,0 +1,39 @@
+#include "engine/view_player.h"
+
+#include "engine/chiefspy_player.h"
+#include "engine/minesweeper_player.h"
+
+namespace arbiter::engine {
+
+std::unique_ptr<ViewPlayer> make_level_player(std::string_view variant, int level) {
+    if (variant == "chiefspy") return make_chiefspy_player(level);
+    if (variant == "minesweeper") return make_minesweeper_player(level);
+    return std::make_unique<RandomViewPlayer>();
+}
+
+std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::string_view kind,
+                                             std::string* why) {
+    auto fail = [&](std::string reason) -> std::unique_ptr<ViewPlayer> {
+        if (why) *why = std::move(reason);
+        return nullptr;
+    };
+    if (variant != "chiefspy" && variant != "minesweeper")
+        return fail("unknown variant '" + std::string(variant) +
+                    "' (the computer players play chiefspy or minesweeper)");
+    if (kind == "random") return std::make_unique<RandomViewPlayer>();
+    if (kind == "greedy")
+        return variant == "chiefspy" ? make_chiefspy_greedy() : make_minesweeper_greedy();
+    if (kind.size() == 1 && kind[0] >= '0' && kind[0] <= '0' + MaxViewPlayerLevel)
+        return make_level_player(variant, kind[0] - '0');
+    return fail("unknown player '" + std::string(kind) + "' (use a level 0-8, greedy or random)");
+}
+
+std::vector<std::string> legal_move_texts(const std::vector<json::object>& legal) {
+    std::vector<std::string> out;
+    for (const auto& a : legal)
+        if (auto it = a.find("move"); it != a.end() && it->value().is_string())
+            out.emplace_back(it->value().get_string());
+    return out;
+}
+
+}  // namespace arbiter::engine
