@@ -5,7 +5,7 @@ import { h, init, classModule, attributesModule, propsModule, styleModule, event
 import type { VNode } from 'snabbdom';
 import type { Key } from 'chessgroundx/types';
 import type { GameContext, GameScreen } from '../games/types';
-import { t } from '../i18n';
+import { t, getLang } from '../i18n';
 import { api } from '../api';
 import { tokenFor } from '../session';
 import { createBoard, BOARD_8x10, type BoardApi } from '../board/setup';
@@ -92,6 +92,16 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let overlayVnode: VNode | HTMLElement | null = null;
 
   const now = () => Date.now();
+  // Every change of this screen's state goes through redraw(), which bumps `version`; the
+  // page also re-renders on its own (clock ticks), and then the board and the overlay are
+  // left alone unless something they show has changed.
+  let version = 0;
+  const redraw = () => {
+    version++;
+    ctx.redraw();
+  };
+  let lastBoardSig = '';
+  let lastOverlaySig = '';
 
   function later(ms: number, f: () => void): void {
     const id = setTimeout(() => {
@@ -158,7 +168,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         return;
       }
       adoptView(v);
-      ctx.redraw();
+      redraw();
       if (oddsOn) void fetchOdds();
     } catch {
       if (attempt < 6) later(200 * (attempt + 1), () => void refetch(attempt + 1));
@@ -170,7 +180,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     if (!token) {
       oddsState = 'error';
       oddsError = t('ms.oddsOff');
-      ctx.redraw();
+      redraw();
       return;
     }
     oddsState = odds.size ? 'ok' : 'loading';
@@ -187,14 +197,14 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       oddsError = code === 'assist-off' ? t('ms.oddsOff') : (e as Error).message;
       odds = new Map();
     }
-    ctx.redraw();
+    redraw();
   }
 
   function send(uci: string): void {
     const mover = moverNow();
     if (!mover) {
       message = t('ms.notYourTurn');
-      ctx.redraw();
+      redraw();
       return;
     }
     sending = true;
@@ -209,12 +219,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       .finally(() => {
         sending = false;
         if (!destroyed) {
-          syncBoard();
-          ctx.redraw();
+          version++;
+          syncBoard(true);
+          redraw();
         }
       });
     syncBoard();
-    ctx.redraw();
+    redraw();
   }
 
   function checkReveal(): void {
@@ -277,8 +288,8 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       default:
         break;
     }
-    later(FOG_GONE_MS + 50, () => ctx.redraw());
-    later(BOOM_MS + 50, () => ctx.redraw());
+    later(FOG_GONE_MS + 50, () => redraw());
+    later(BOOM_MS + 50, () => redraw());
   }
 
   function sapperTargetOf(pawn: string, color: Color): string | null {
@@ -306,7 +317,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const to = keyToSquare(dest);
     const uci = findMove(st.legalMoves, from, to);
     if (uci) send(uci);
-    else syncBoard();
+    else syncBoard(true);
   }
 
   function onSelect(key: Key): void {
@@ -317,7 +328,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       const a = sappers().find((s) => s.target === sq || s.pawn === sq);
       if (a && a.target === sq) send(a.uci);
     }
-    ctx.redraw();
+    redraw();
   }
 
   function boardConfig() {
@@ -339,11 +350,16 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     } as const;
   }
 
-  function syncBoard(): void {
+  function syncBoard(force = false): void {
     if (!cg) return;
-    cg.set(boardConfig() as any);
-    if (!moverNow()) selected = null;
-    renderOverlayNow();
+    const mover = moverNow();
+    const sig = [shownPlacement(), orient(), st.turn, st.check, st.lastMove?.join('-'), mover, sapperMode, st.legalMoves.length, st.eventsSeen].join('|');
+    if (force || sig !== lastBoardSig) {
+      cg.set(boardConfig() as any);
+      lastBoardSig = sig;
+    }
+    if (!mover) selected = null;
+    renderOverlayNow(force);
   }
 
   function mountBoard(el: HTMLElement): void {
@@ -367,10 +383,14 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     container.appendChild(holder);
     overlayEl = holder;
     overlayVnode = holder;
+    lastOverlaySig = '';
   }
 
-  function renderOverlayNow(): void {
+  function renderOverlayNow(force = false): void {
     if (!overlayVnode || !cg) return;
+    const sig = `${version}|${orient()}|${getLang()}`;
+    if (!force && sig === lastOverlaySig) return;
+    lastOverlaySig = sig;
     if (overlayEl && cg.state.dom.elements.container !== overlayEl.parentElement && !(overlayVnode as VNode).elm) return;
     overlayVnode = patchOverlay(overlayVnode, renderOverlay());
     const elm = (overlayVnode as VNode).elm as HTMLElement | undefined;
@@ -565,7 +585,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     selected = null;
     cg?.selectSquare(null);
     syncBoard();
-    ctx.redraw();
+    redraw();
   }
 
   function submitTyped(): void {
@@ -580,7 +600,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       send(uci);
       return;
     }
-    ctx.redraw();
+    redraw();
   }
 
   function renderInput(): VNode {
@@ -625,7 +645,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
               oddsOn = !oddsOn;
               if (oddsOn) void fetchOdds();
               renderOverlayNow();
-              ctx.redraw();
+              redraw();
             },
           },
         },
@@ -756,7 +776,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
                 click: () => {
                   ownOrientation = ownOrientation === 'white' ? 'black' : 'white';
                   syncBoard();
-                  ctx.redraw();
+                  redraw();
                 },
               },
             },
@@ -777,7 +797,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     } else if (e.key === 'Escape' && sapperMode) {
       sapperMode = false;
       syncBoard();
-      ctx.redraw();
+      redraw();
     }
   }
   if (typeof document !== 'undefined') document.addEventListener('keydown', onKey);
@@ -789,7 +809,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     setView(view: any) {
       adoptView(view);
       if (oddsOn) void fetchOdds();
-      ctx.redraw(); // the board follows in the render's postpatch hook
+      redraw(); // the board follows in the render's postpatch hook
     },
     applyEvent(ev: any) {
       const wasFresh = typeof ev.seq !== 'number' || ev.seq >= st.eventsSeen;
@@ -812,7 +832,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       }
       // the board follows at the next render (one frame later), so that a move and the
       // explosion that ends it reach chessground together and the piece is seen landing
-      ctx.redraw();
+      redraw();
     },
     render(): VNode {
       checkReveal();
