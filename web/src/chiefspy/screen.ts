@@ -19,6 +19,7 @@ import {
 import { type InputState, idle, firstDests, secondDests, drop, dropSecond, stopHere, choosePromotion, promotionPiece, gambitOrigins } from './moveinput';
 import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot } from './notebook';
 import './messages';
+import { pieceName, valueName } from './names';
 import './chiefspy.css';
 
 type Seat = 'white' | 'black';
@@ -26,12 +27,6 @@ const other = <T extends Seat>(c: T): T => (c === 'white' ? 'black' : 'white') a
 const ROLE_LETTER: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
 const SLOT_ROLE: Record<Slot, string> = { a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' };
 
-export function pieceName(id: string | null | undefined): string {
-  return id && (SLOTS as readonly string[]).includes(id) ? t(`cs.piece.${id}`) : t('cs.piece.pawn');
-}
-export function valueName(v: string): string {
-  return v === 'C' || v === 'S' ? t(`cs.value.${v}`) : v;
-}
 const colourName = (c: string) => t(`cs.colour.${c}`);
 
 /** A small piece picture (the board's own piece images), with a Great mark when asked. */

@@ -4,6 +4,7 @@ import type { GameContext, GameScreen, ScreenFactory } from './types';
 import { t, registerMessages } from '../i18n';
 import { createChessScreen } from '../chess/screen';
 import { createChiefSpyScreen } from '../chiefspy/screen';
+import { companionPage } from '../companion/page';
 import type { Page } from '../app';
 import { createMinesweeperScreen } from '../minesweeper/screen';
 
@@ -34,7 +35,7 @@ export function screenFor(variant: string): ScreenFactory {
 
 /** Pages outside a game (e.g. /companion); each variant helper replaces its own line. */
 export const extraPages: Record<string, () => Page> = {
-  companion: placeholderPage,
+  companion: companionPage,
 };
 
 function placeholderPage(): Page {

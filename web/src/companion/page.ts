@@ -1,0 +1,544 @@
+// Companion mode page (/companion): a Chief & Spy match on a real board, refereed by this
+// device alone (one shared device; a hand-over screen before each secret entry).
+import { h, type VNode } from 'snabbdom';
+import { redraw, type Page } from '../app';
+import { t } from '../i18n';
+import { pieceName, valueName } from '../chiefspy/names';
+import { installPieces } from '../board/setup';
+import '../chiefspy/chiefspy.css';
+import {
+  SETUP_VALUES, type SetupValue, type SetupState, emptySetup, tapChip, tapPiece, assign, swap, clearSlot, randomAll, randomFill, isComplete, holder, valueOfKey,
+} from '../chiefspy/setup';
+import {
+  SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, type BattleAnnouncement, newMatch, setValues, isReady, colourOf, seatOf,
+  piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
+} from './model';
+import { load, save, commit, undo, type Saved } from './store';
+import './messages';
+import './companion.css';
+
+const ROLE_LETTER: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+const SLOT_ROLE: Record<Slot, string> = { a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' };
+const great = (p: PieceRef) => p === 'a' || p === 'b' || p === 'c';
+
+function icon(p: PieceRef, colour: Colour): VNode {
+  const role = p === 'pawn' ? 'pawn' : SLOT_ROLE[p];
+  return h(`span.cg-wrap.cs-icon${great(p) ? '.cs-icon-great' : ''}`, { attrs: { 'aria-hidden': 'true' } }, [h(`piece.${ROLE_LETTER[role]}-piece.${colour}`)]);
+}
+const colourName = (c: Colour) => t(`cs.colour.${c}`);
+
+interface Form {
+  attackerColour: Colour;
+  attacker: PieceRef | null;
+  defender: PieceRef | null;
+  attackerSupport: number;
+  defenderSupport: number;
+}
+
+class CompanionPage implements Page {
+  private saved: Saved = load();
+  private names = { white: '', black: '' };
+  private entering: Seat | null = null; // a player is entering values now (after the hand-over)
+  private setup: SetupState = emptySetup();
+  private form: Form = this.freshForm();
+  private result: { announce: BattleAnnouncement; attacker: PieceRef; defender: PieceRef; attackerColour: Colour } | null = null;
+  private notice: string | null = null;
+  private error: string | null = null;
+  private peek: Seat | null = null;
+  private promoteColour: Colour = 'white';
+
+  constructor() {
+    // The board's piece images (installed by the board module) are used for icons.
+    installPieces();
+  }
+
+  private get m(): CompanionMatch | null {
+    return this.saved.match;
+  }
+
+  private freshForm(attackerColour: Colour = 'white'): Form {
+    return { attackerColour, attacker: null, defender: null, attackerSupport: 0, defenderSupport: 0 };
+  }
+
+  private name(seat: Seat): string {
+    return this.m?.names[seat] || t(`cs.seat.${seat}`);
+  }
+
+  private change(next: CompanionMatch | null, keepResult = false) {
+    this.saved = next ? commit(this.saved, next) : { match: null, undo: [], undone: 0 };
+    save(this.saved);
+    if (!keepResult) this.result = null;
+    this.error = null;
+    redraw();
+  }
+
+  private try(f: () => void) {
+    try {
+      f();
+    } catch (e) {
+      this.error = (e as Error).message;
+      redraw();
+    }
+  }
+
+  render(): VNode {
+    const m = this.m;
+    return h('div.co-page', { attrs: { 'data-testid': 'companion-page', 'data-phase': m?.phase ?? 'none' } }, [
+      h('h1', t('co.title')),
+      m ? this.renderScore(m) : null,
+      this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'co-error' } }, t('co.error', { msg: this.error })) : null,
+      !m ? this.renderNew() : m.phase === 'setup' ? this.renderSetup(m) : m.phase === 'play' ? this.renderPlay(m) : this.renderRoundOver(m),
+      m ? this.renderFooter(m) : null,
+    ]);
+  }
+
+  private renderNew(): VNode {
+    const input = (seat: Seat) =>
+      h('label.co-name', [
+        h('span', t(`co.name.${seat}`)),
+        h('input', {
+          attrs: { type: 'text', maxlength: 24, placeholder: t(`cs.seat.${seat}`), 'data-testid': `co-name-${seat}` },
+          props: { value: this.names[seat] },
+          on: { input: (e: Event) => (this.names[seat] = (e.target as HTMLInputElement).value) },
+        }),
+      ]);
+    return h('section.co-card', { attrs: { 'data-testid': 'co-new' } }, [
+      h('p', t('co.intro')),
+      h('fieldset', [h('legend', t('co.names')), input('white'), input('black')]),
+      h(
+        'button.cs-btn.primary',
+        { attrs: { type: 'button', 'data-testid': 'co-start' }, on: { click: () => this.change(newMatch({ white: this.names.white.trim(), black: this.names.black.trim() })) } },
+        t('co.start'),
+      ),
+    ]);
+  }
+
+  private renderScore(m: CompanionMatch): VNode {
+    return h('div.co-score', { attrs: { 'data-testid': 'co-score' } }, [
+      h('b', { attrs: { 'data-testid': 'co-round' } }, t('co.round', { n: m.round })),
+      ...(['white', 'black'] as Seat[]).map((s) =>
+        h('span.co-score-seat', [
+          h(`span.cs-colour-dot.${colourOf(m.round, s)}`, { attrs: { title: t('co.plays', { name: this.name(s), colour: colourName(colourOf(m.round, s)) }) } }),
+          ` ${this.name(s)} `,
+          h('b', { attrs: { 'data-testid': `co-score-${s}` } }, String(m.score[s])),
+        ]),
+      ),
+    ]);
+  }
+
+  // ---- set-up: hand-over, secret entry, hidden ----------------------------------------------
+
+  private renderSetup(m: CompanionMatch): VNode {
+    const seat: Seat | null = !isReady(m, 'white') ? 'white' : !isReady(m, 'black') ? 'black' : null;
+    if (!seat) return h('div');
+    const colour = colourOf(m.round, seat);
+    const done = seat === 'black' && isReady(m, 'white') ? h('p.co-saved', { attrs: { 'data-testid': 'co-saved' } }, t('co.setup.saved', { name: this.name('white') })) : null;
+    if (this.entering !== seat) {
+      return h('section.co-card.co-handover', { attrs: { 'data-testid': `co-handover-${seat}` } }, [
+        done,
+        h('p.co-big', t('co.setup.handover', { name: this.name(seat), colour: colourName(colour) })),
+        h(
+          'button.cs-btn.primary',
+          { attrs: { type: 'button', 'data-testid': 'co-go' }, on: { click: () => ((this.entering = seat), (this.setup = emptySetup()), redraw()) } },
+          t('co.setup.go', { name: this.name(seat) }),
+        ),
+      ]);
+    }
+    const st = this.setup;
+    const update = (s: SetupState) => ((this.setup = s), redraw());
+    const complete = isComplete(st);
+    return h('section.co-card.cs-setup', { attrs: { 'data-testid': 'co-setup' } }, [
+      h('h2', t('co.setup.title', { name: this.name(seat), colour: colourName(colour) })),
+      h('p.cs-help', t('cs.setup.help')),
+      h(
+        'div.cs-chips',
+        { attrs: { role: 'group', 'aria-label': t('cs.setup.values') } },
+        SETUP_VALUES.map((v) => {
+          const on = holder(st, v);
+          return h(
+            'button.cs-chip',
+            {
+              key: v,
+              class: { selected: st.chip === v, used: !!on, special: v === 'C' || v === 'S' },
+              attrs: { type: 'button', draggable: 'true', 'data-testid': `co-chip-${v}`, 'aria-pressed': String(st.chip === v), 'aria-label': valueName(v) },
+              on: { click: () => update(tapChip(this.setup, v)), dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `value:${v}`) },
+            },
+            [h('span.cs-chip-v', v), v === 'C' || v === 'S' ? h('span.cs-chip-name', valueName(v)) : null],
+          );
+        }),
+      ),
+      h(
+        'div.cs-setup-pieces',
+        { attrs: { role: 'group', 'aria-label': t('cs.setup.pieces') } },
+        SLOTS.map((s) => {
+          const v = st.values[s];
+          return h(
+            'button.cs-setup-piece',
+            {
+              key: s,
+              class: { selected: st.piece === s, filled: !!v, great: great(s) },
+              attrs: { type: 'button', draggable: 'true', 'data-testid': `co-piece-${s}`, 'data-value': v ?? '', 'aria-label': `${pieceName(s)}: ${v ? valueName(v) : t('cs.setup.unassigned')}`, 'aria-pressed': String(st.piece === s) },
+              on: {
+                click: () => update(tapPiece(this.setup, s)),
+                keydown: (e: KeyboardEvent) => {
+                  const val = valueOfKey(e.key);
+                  const idx = SLOTS.indexOf(s);
+                  const focus = (i: number) => document.querySelector<HTMLElement>(`[data-testid="co-piece-${SLOTS[(i + 8) % 8]}"]`)?.focus();
+                  if (val) {
+                    e.preventDefault();
+                    update(assign(this.setup, s, val));
+                    focus(idx + 1);
+                  } else if (e.key === 'Delete' || e.key === 'Backspace') {
+                    e.preventDefault();
+                    update(clearSlot(this.setup, s));
+                  } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
+                    e.preventDefault();
+                    focus(idx + 1);
+                  } else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+                    e.preventDefault();
+                    focus(idx - 1);
+                  }
+                },
+                dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `piece:${s}`),
+                dragover: (e: DragEvent) => e.preventDefault(),
+                drop: (e: DragEvent) => {
+                  e.preventDefault();
+                  const [kind, x] = (e.dataTransfer?.getData('text/plain') ?? '').split(':');
+                  if (kind === 'value' && (SETUP_VALUES as readonly string[]).includes(x)) update(assign(this.setup, s, x as SetupValue));
+                  else if (kind === 'piece' && (SLOTS as readonly string[]).includes(x) && x !== s) update(swap(this.setup, x as Slot, s));
+                },
+              },
+            },
+            [icon(s, colour), h('span.cs-setup-name', [h('span.cs-file', s), ' ', pieceName(s)]), h('span.cs-setup-val', v ?? '–')],
+          );
+        }),
+      ),
+      h('p.cs-legend', t('cs.great.legend')),
+      h('div.cs-setup-actions', [
+        h(
+          'button.cs-btn',
+          { attrs: { type: 'button', 'data-testid': 'co-random' }, on: { click: () => update(isComplete(this.setup) || !SLOTS.some((x) => this.setup.values[x]) ? randomAll() : randomFill(this.setup)) } },
+          t('cs.setup.random'),
+        ),
+        h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'co-clear' }, on: { click: () => update(emptySetup()) } }, t('cs.setup.clear')),
+        h(
+          'button.cs-btn.primary',
+          {
+            attrs: { type: 'button', 'data-testid': 'co-ready', disabled: !complete },
+            on: {
+              click: () =>
+                this.try(() => {
+                  const next = setValues(m, seat, this.setup.values as Record<Slot, SetupValue>);
+                  this.entering = null;
+                  this.setup = emptySetup();
+                  this.change(next);
+                }),
+            },
+          },
+          t('co.setup.ready'),
+        ),
+      ]),
+      complete ? null : h('p.cs-hint', t('cs.setup.incomplete')),
+    ]);
+  }
+
+  // ---- play: battle entry, promotion, round end --------------------------------------------
+
+  private pieceButtons(m: CompanionMatch, colour: Colour, selected: PieceRef | null, prefix: string, pick: (p: PieceRef) => void): VNode {
+    return h(
+      'div.co-pieces',
+      { attrs: { role: 'radiogroup' } },
+      piecesOnBoard(m, colour).map((p) =>
+        h(
+          'button.co-piece',
+          {
+            key: p,
+            class: { selected: selected === p, great: great(p) },
+            attrs: { type: 'button', role: 'radio', 'aria-checked': String(selected === p), 'data-testid': `${prefix}-${p}` },
+            on: { click: () => pick(p) },
+          },
+          [icon(p, colour), h('span', p === 'pawn' ? pieceName(null) : pieceName(p))],
+        ),
+      ),
+    );
+  }
+
+  private stepper(label: string, value: number, testid: string, set: (n: number) => void): VNode {
+    const clamp = (n: number) => Math.max(0, Math.min(15, n));
+    return h('div.co-stepper', [
+      h('span.co-stepper-label', { attrs: { id: `${testid}-label` } }, label),
+      h('div.co-stepper-row', [
+        h('button.cs-btn', { attrs: { type: 'button', 'aria-label': t('co.support.less'), 'data-testid': `${testid}-minus` }, on: { click: () => set(clamp(value - 1)) } }, '−'),
+        h('input.co-num', {
+          attrs: { type: 'number', min: 0, max: 15, inputmode: 'numeric', 'aria-labelledby': `${testid}-label`, 'data-testid': testid },
+          props: { value: String(value) },
+          on: { input: (e: Event) => set(clamp(Number((e.target as HTMLInputElement).value) || 0)) },
+        }),
+        h('button.cs-btn', { attrs: { type: 'button', 'aria-label': t('co.support.more'), 'data-testid': `${testid}-plus` }, on: { click: () => set(clamp(value + 1)) } }, '+'),
+      ]),
+    ]);
+  }
+
+  private renderPlay(m: CompanionMatch): VNode {
+    const f = this.form;
+    const ac = f.attackerColour;
+    const dc = other(ac);
+    const set = (patch: Partial<Form>) => ((this.form = { ...this.form, ...patch }), (this.result = null), (this.notice = null), redraw());
+    const canResolve = !!f.attacker && !!f.defender;
+    return h('div.co-play', [
+      this.result ? this.renderResult() : null,
+      this.notice ? h('p.co-notice', { attrs: { 'data-testid': 'co-notice', role: 'status' } }, this.notice) : null,
+      h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
+        h('h2', ['⚔ ', t('co.play.title')]),
+        h('p.cs-help', t('co.play.help')),
+        h('div.co-field', [
+          h('span.co-label', t('co.attackerColour')),
+          h(
+            'div.co-toggle',
+            { attrs: { role: 'radiogroup', 'aria-label': t('co.attackerColour') } },
+            (['white', 'black'] as Colour[]).map((c) =>
+              h(
+                'button.cs-btn',
+                {
+                  class: { selected: ac === c },
+                  attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}` },
+                  on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
+                },
+                [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(m.round, c))})`],
+              ),
+            ),
+          ),
+        ]),
+        h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(m, ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
+        h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(m, dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
+        h('div.co-supports', [
+          this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
+          this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
+        ]),
+        h('p.co-bonus', { attrs: { 'data-testid': 'co-bonus' } }, t('co.bonus', { a: 1 + f.attackerSupport, as: f.attackerSupport, d: f.defenderSupport })),
+        h(
+          'button.cs-btn.primary.co-resolve',
+          {
+            attrs: { type: 'button', 'data-testid': 'co-resolve', disabled: !canResolve },
+            on: {
+              click: () =>
+                this.try(() => {
+                  const r = battle(m, { attackerColour: ac, attacker: f.attacker!, defender: f.defender!, attackerSupport: f.attackerSupport, defenderSupport: f.defenderSupport });
+                  const res = { announce: r.announce, attacker: f.attacker!, defender: f.defender!, attackerColour: ac };
+                  this.form = this.freshForm(dc);
+                  this.change(r.match, true);
+                  this.result = res;
+                  redraw();
+                }),
+            },
+          },
+          t('co.resolve'),
+        ),
+      ]),
+      this.renderBoardState(m),
+      this.renderPromotion(m),
+      this.renderEndRound(m),
+      this.renderPeek(m),
+    ]);
+  }
+
+  private renderResult(): VNode | null {
+    const r = this.result;
+    if (!r) return null;
+    const a = r.announce;
+    const dc = other(r.attackerColour);
+    const loserName = (p: PieceRef) => (p === 'pawn' ? pieceName(null) : pieceName(p));
+    const text =
+      a.winner === 'attacker'
+        ? t('co.result.attacker', { piece: loserName(r.defender), colour: colourName(dc) })
+        : a.winner === 'defender'
+          ? t('co.result.defender', { piece: loserName(r.attacker), colour: colourName(r.attackerColour) })
+          : t('co.result.tie');
+    return h('section.co-result.cs-battle-card', { key: `res-${this.saved.undo.length}`, class: { [a.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': a.winner, role: 'status', 'aria-live': 'assertive' } }, [
+      h('h3', ['⚔ ', t('co.result.title')]),
+      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${a.winner}`, { colour: colourName(a.winner === 'defender' ? dc : r.attackerColour) })),
+      h('p', text),
+      h('p.cs-bonus', t('cs.battle.bonus', { a: a.bonus.attacker, d: a.bonus.defender })),
+      a.winner !== 'tie' ? h('p.cs-muted', t('co.result.secret')) : null,
+    ]);
+  }
+
+  private renderBoardState(m: CompanionMatch): VNode {
+    const side = (c: Colour) => {
+      const s = m.sides[c]!;
+      const down = fallen(m, c);
+      return h('div.co-side', { attrs: { 'data-testid': `co-side-${c}` } }, [
+        h('h3', [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} — ${this.name(seatOf(m.round, c))}`]),
+        h('div.co-line', [h('span.co-label', `${t('co.onBoard')}: `), ...SLOTS.filter((x) => s.onBoard[x]).map((x) => h('span', { attrs: { title: pieceName(x) } }, [icon(x, c)])), h('span', ` ${t('co.pawns', { n: s.pawns })}`)]),
+        h('div.co-line', [
+          h('span.co-label', `${t('co.fallen')}: `),
+          ...(down.length ? down.map((x) => h('span.co-fallen', { attrs: { title: pieceName(x) } }, [icon(x, c), h('span.sr-only', pieceName(x))])) : [h('span.cs-muted', t('co.none'))]),
+          8 - s.pawns > 0 ? h('span', ` · ${t('cs.reserves.pawns', { n: 8 - s.pawns })}`) : null,
+        ]),
+      ]);
+    };
+    return h('section.co-card.co-state', [side('white'), side('black')]);
+  }
+
+  private renderPromotion(m: CompanionMatch): VNode {
+    const c = this.promoteColour;
+    const down = fallen(m, c);
+    return h('details.co-card', { attrs: { 'data-testid': 'co-promotion' } }, [
+      h('summary', t('co.promote')),
+      h('p.cs-help', t('co.promote.help')),
+      h(
+        'div.co-toggle',
+        (['white', 'black'] as Colour[]).map((x) =>
+          h(
+            'button.cs-btn',
+            { class: { selected: c === x }, attrs: { type: 'button', 'aria-pressed': String(c === x), 'data-testid': `co-promote-colour-${x}` }, on: { click: () => ((this.promoteColour = x), redraw()) } },
+            colourName(x),
+          ),
+        ),
+      ),
+      down.length && (m.sides[c]?.pawns ?? 0) > 0
+        ? h(
+            'div.co-pieces',
+            down.map((p) =>
+              h(
+                'button.co-piece',
+                {
+                  attrs: { type: 'button', 'data-testid': `co-promote-${p}` },
+                  on: {
+                    click: () =>
+                      this.try(() => {
+                        this.change(promote(m, c, p));
+                        this.notice = t('co.promote.done', { piece: pieceName(p), colour: colourName(c) });
+                        redraw();
+                      }),
+                  },
+                },
+                [icon(p, c), h('span', t('co.promote.do', { piece: pieceName(p) }))],
+              ),
+            ),
+          )
+        : h('p.cs-muted', t('co.promote.none')),
+    ]);
+  }
+
+  private renderEndRound(m: CompanionMatch): VNode {
+    return h('details.co-card', { attrs: { 'data-testid': 'co-end-round' } }, [
+      h('summary', t('co.end')),
+      h('div.co-end-buttons', [
+        ...(['white', 'black'] as Seat[]).map((s) =>
+          h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `co-resign-${s}` }, on: { click: () => this.try(() => this.change(endRound(m, 'resignation', s))) } }, t('co.resign', { name: this.name(s) })),
+        ),
+        ...(['white', 'black'] as Seat[]).map((s) =>
+          h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `co-nomove-${s}` }, on: { click: () => this.try(() => this.change(endRound(m, 'no-legal-move', s))) } }, t('co.noMove', { name: this.name(s) })),
+        ),
+        h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'co-draw' }, on: { click: () => this.try(() => this.change(endRound(m, 'draw'))) } }, t('co.drawRound')),
+      ]),
+    ]);
+  }
+
+  private renderPeek(m: CompanionMatch): VNode {
+    if (this.peek) {
+      const seat = this.peek;
+      const c = colourOf(m.round, seat);
+      const s = m.sides[c]!;
+      return h('section.co-card.co-peek', { attrs: { 'data-testid': 'co-peek' } }, [
+        h('p.co-big', t('co.peek.warn', { name: this.name(seat) })),
+        h('ul.cs-valuelist', SLOTS.map((x) => h('li', [icon(x, c), h('span', pieceName(x)), h('b', s.initial[x])]))),
+        h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-peek-hide' }, on: { click: () => ((this.peek = null), redraw()) } }, t('co.peek.hide')),
+      ]);
+    }
+    return h(
+      'div.co-peek-buttons',
+      (['white', 'black'] as Seat[]).map((s) =>
+        h('button.cs-btn.link', { attrs: { type: 'button', 'data-testid': `co-peek-${s}` }, on: { click: () => ((this.peek = s), redraw()) } }, t('co.peek', { name: this.name(s) })),
+      ),
+    );
+  }
+
+  // ---- round over / match over ---------------------------------------------------------
+
+  private renderRoundOver(m: CompanionMatch): VNode {
+    const last = m.rounds[m.rounds.length - 1];
+    const pts = (['white', 'black'] as Seat[]).filter((s) => last && last.points[s] > 0).map((s) => t('co.points', { name: this.name(s), n: last.points[s] }));
+    const winner = matchWinner(m);
+    return h('div.co-roundover', [
+      this.result ? this.renderResult() : null,
+      last
+        ? h('section.co-card.cs-roundend', { attrs: { 'data-testid': 'co-round-over', role: 'status' } }, [
+            h('p.co-big', [t('co.roundOver', { n: last.round, reason: t(`co.roundEnd.${last.reason}`) }), pts.length ? ` ${pts.join(', ')}` : '']),
+          ])
+        : null,
+      m.phase === 'over'
+        ? h('section.co-card.co-final', { attrs: { 'data-testid': 'co-match-over' } }, [
+            h('h2', t('co.matchOver')),
+            h('p.co-big', winner ? t('co.winner', { name: this.name(winner), w: m.score.white, b: m.score.black }) : t('co.draw', { w: m.score.white, b: m.score.black })),
+            h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-new-match' }, on: { click: () => this.change(null) } }, t('co.newMatch')),
+          ])
+        : h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-next-round' }, on: { click: () => this.try(() => this.change(nextRound(m))) } }, t('co.nextRound')),
+      this.renderHistory(m),
+    ]);
+  }
+
+  private renderHistory(m: CompanionMatch): VNode | null {
+    if (!m.rounds.length) return null;
+    return h('section.co-card', { attrs: { 'data-testid': 'co-history' } }, [
+      h('h3', t('co.history')),
+      ...m.rounds.map((r) =>
+        h('div.co-round', [
+          h('p', [h('b', t('co.roundOver', { n: r.round, reason: t(`co.roundEnd.${r.reason}`) })), ` ${this.name('white')} ${r.points.white} – ${r.points.black} ${this.name('black')}`]),
+          h('details', [
+            h('summary', t('co.reveal', { n: r.round })),
+            ...(['white', 'black'] as Colour[]).map((c) =>
+              h('div', [h('b', `${colourName(c)} — ${this.name(seatOf(r.round, c))}`), h('ul.cs-valuelist', SLOTS.map((x) => h('li', [icon(x, c), h('span', pieceName(x)), h('b', r.values[c][x])])))]),
+            ),
+          ]),
+        ]),
+      ),
+    ]);
+  }
+
+  private renderFooter(m: CompanionMatch): VNode {
+    return h('div.co-footer', [
+      this.saved.undo.length && m.phase !== 'setup'
+        ? h(
+            'button.cs-btn',
+            {
+              attrs: { type: 'button', 'data-testid': 'co-undo' },
+              on: {
+                click: () => {
+                  this.saved = undo(this.saved);
+                  save(this.saved);
+                  this.result = null;
+                  this.notice = null;
+                  redraw();
+                },
+              },
+            },
+            t('co.undo'),
+          )
+        : null,
+      this.saved.undone ? h('span.cs-muted', { attrs: { 'data-testid': 'co-undone' } }, t('co.undone', { n: this.saved.undone })) : null,
+      h(
+        'button.cs-btn.link',
+        {
+          attrs: { type: 'button', 'data-testid': 'co-reset' },
+          on: {
+            click: () => {
+              if (m.phase === 'over' || confirm(t('co.confirmNew'))) {
+                this.entering = null;
+                this.change(null);
+              }
+            },
+          },
+        },
+        t('co.newMatch'),
+      ),
+    ]);
+  }
+
+  destroy(): void {}
+}
+
+export function companionPage(): Page {
+  return new CompanionPage();
+}
