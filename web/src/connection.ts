@@ -90,10 +90,12 @@ export class GameConnection {
   }
 
   url(): string {
+    const base = `${this.opts.base}/ws/games/${encodeURIComponent(this.opts.id)}`;
+    if (!this.opts.token) return base;
     const q = new URLSearchParams();
-    if (this.opts.token) q.set('token', this.opts.token);
+    q.set('token', this.opts.token);
     q.set('since', String(this.nextSeq));
-    return `${this.opts.base}/ws/games/${encodeURIComponent(this.opts.id)}?${q}`;
+    return `${base}?${q}`;
   }
 
   connect(): void {
@@ -103,7 +105,8 @@ export class GameConnection {
     this.ws = ws;
     this.subscribed = false;
     ws.onopen = () => {
-      /* authenticated by the token in the URL; the server sends welcome */
+      // with ?token= the server subscribes at once; a spectator says hello first
+      if (!this.opts.token) ws.send(JSON.stringify({ type: 'hello', token: null, since: this.nextSeq }));
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;

@@ -165,6 +165,16 @@ describe('GameConnection', () => {
     expect(events).toEqual([4]);
   });
 
+  it('a spectator says hello with since', () => {
+    const c = new GameConnection({ id: 'g', base: 'ws://h', createSocket: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; }, pingInterval: 0 });
+    c.nextSeq = 7;
+    c.connect();
+    expect(sockets[0].url).toBe('ws://h/ws/games/g');
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ type: 'hello', token: null, since: 7 });
+    c.close();
+  });
+
   it('stops for good on close', () => {
     conn.connect();
     sockets[0].open();
