@@ -237,3 +237,29 @@ test('promotion to a queen on rank 10 gives check; a game without mines verifies
   await page.locator('[data-testid="ms-reveal-mines"]', { hasText: 'none' }).waitFor();
   assert.deepEqual(H.errors, []);
 });
+
+test('a typed sapper action, then the server restarts: the screen reconnects and plays on without losing or repeating an event', async () => {
+  const created = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white', options: { fen: FEN_FULL } });
+  const joined = await H.api.join(created.id, { invite: created.invite });
+  const white = await H.newPage();
+  await H.openGame(white, created.id, created.token);
+  await waitScreen(white);
+  await typeMove(white, 'sap b3'); // the keyboard form of b3b3
+  await counterIs(white, '3 of 4');
+  await H.restartServer();
+  await white.locator('[data-testid="conn-state"][data-state="online"]').waitFor();
+  // Black plays through the API while White's page is reconnected
+  await H.api.act(created.id, joined.token, { type: 'move', move: 'a10a6' });
+  await counterIs(white, '2 of 4');
+  await white.locator('[data-testid="ms-log"]', { hasText: 'Black rook destroyed by a mine on a6' }).waitFor();
+  await piecesAre(white, 6);
+  await typeMove(white, 'h1g1');
+  await white.locator('[data-testid="ms-moves"]', { hasText: 'h1–g1' }).waitFor();
+  const s = await white.evaluate(() => (window as any).__msState());
+  assert.deepEqual(s.moves, ['b3b3', 'a10a6', 'h1g1']);
+  assert.equal(s.counter, 2);
+  const v = await H.api.view(created.id);
+  assert.deepEqual(v.view.fog.sort(), [...s.fog].sort());
+  assert.equal(await white.locator('[data-testid="ms-log"] li', { hasText: 'destroyed by a mine on a6' }).count(), 1);
+  assert.deepEqual(H.errors, []);
+});
