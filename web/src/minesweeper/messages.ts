@@ -147,7 +147,7 @@ const it: typeof en = {
   'ms.piece.king': 're',
   'ms.color.white': 'Bianco',
   'ms.color.black': 'Nero',
-  'ms.ev.explosion': '💥 {piece} ({color}) distrutto da una mina in {square}',
+  'ms.ev.explosion': '💥 Mina in {square}: eliminato il pezzo {piece} ({color})',
   'ms.ev.clearedKing': '👑 Il re ha rimosso una mina in {square}',
   'ms.ev.clearedSapper': '💣 Il geniere ha trovato e rimosso una mina in {square}',
   'ms.ev.sapEmpty': 'Il geniere ha controllato {square}: nessuna mina',

@@ -79,7 +79,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let typed = '';
   let sending = false;
   let destroyed = false;
-  const log: string[] = [];
+  const log: (() => string)[] = []; // newest first; translated when drawn (language switch)
   const fx: Transient = { booms: new Map(), cleared: new Map(), lifting: new Map(), fogGoneUntil: 0, shakeUntil: 0 };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let refetchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -122,7 +122,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
 
   /** The colour this browser may move now, if any. */
   function moverNow(): Color | null {
-    if (!haveView || !active() || !st.legalFresh || sending) return null;
+    if (!haveView || !active() || !st.legalFresh || sending || ctx.summary?.status === 'open') return null;
     if (ctx.local) return st.turn;
     return ctx.seat === st.turn ? st.turn : null;
   }
@@ -131,7 +131,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     return moverNow() ? sapperActions(st.legalMoves, st.turn) : [];
   }
 
-  function say(line: string): void {
+  function say(line: () => string): void {
     log.unshift(line);
     log.length = Math.min(log.length, LOG_SIZE);
   }
@@ -267,11 +267,11 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         fx.shakeUntil = at + 600;
         ctx.sound.capture();
         ctx.sound.notify();
-        say(t('ms.ev.explosion', { color: colorName(e.color), piece: t(`ms.piece.${e.piece}`), square: e.square }));
+        say(() => t('ms.ev.explosion', { color: colorName(e.color), piece: t(`ms.piece.${e.piece}`), square: e.square }));
         break;
       case 'cleared':
         fx.cleared.set(e.square, { by: e.by, until: at + BOOM_MS * 2 });
-        say(e.by === 'king' ? t('ms.ev.clearedKing', { square: e.square }) : t('ms.ev.clearedSapper', { square: e.square }));
+        say(() => (e.by === 'king' ? t('ms.ev.clearedKing', { square: e.square }) : t('ms.ev.clearedSapper', { square: e.square })));
         break;
       case 'lifted':
         for (const sq of e.squares) fx.lifting.set(sq, at + LIFT_MS);
@@ -280,10 +280,10 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         for (const sq of e.squares) fx.lifting.set(sq, at + FOG_GONE_MS);
         fx.fogGoneUntil = at + FOG_GONE_MS;
         ctx.sound.notify();
-        say(t('ms.ev.fogGone'));
+        say(() => t('ms.ev.fogGone'));
         break;
       case 'check':
-        say(t('ms.ev.check', { color: colorName(e.side) }));
+        say(() => t('ms.ev.check', { color: colorName(e.side) }));
         break;
       default:
         break;
@@ -709,7 +709,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       h(
         'ul',
         { attrs: { 'aria-live': 'polite', 'data-testid': 'ms-log' } },
-        log.map((l, i) => h('li', { key: `${log.length - i}:${l}` }, l)),
+        log.map((l, i) => h('li', { key: String(log.length - i) }, l())),
       ),
     ]);
   }
@@ -821,7 +821,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         // a sapper action that found a mine lowers the counter (and `mine-cleared` follows)
         if (e.kind === 'move' && e.sapper && Number(ev.counter) >= counterBefore) {
           const target = sapperTargetOf(e.from, ev.by === 'black' ? 'black' : 'white');
-          if (target) say(t('ms.ev.sapEmpty', { square: target }));
+          if (target) say(() => t('ms.ev.sapEmpty', { square: target }));
         }
         scheduleRefetch();
       }
