@@ -60,6 +60,9 @@ export class GameConnection {
   nextSeq = 0;
   seat: string | null = null;
   attempts = 0;
+  /** Welcomes received after the first (how many times it got back). */
+  reconnects = 0;
+  private welcomed = false;
 
   private ws: WebSocketLike | null = null;
   private nextId = 1;
@@ -200,6 +203,8 @@ export class GameConnection {
       case 'welcome': {
         this.subscribed = true;
         this.attempts = 0;
+        if (this.welcomed) this.reconnects++;
+        this.welcomed = true;
         this.seat = msg.seat ?? null;
         const view = msg.view ?? {};
         if (typeof view.events === 'number' && view.events > this.nextSeq) this.nextSeq = view.events;
