@@ -114,7 +114,13 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
 
   // 2. Black's rook a10 → a6 (board clicks) lands on a hidden mine and explodes.
   await black.locator('[data-testid="ms-turn"]', { hasText: 'Your move' }).waitFor();
-  await boardMove(black, 'a10', 'a6');
+  await black.locator('[data-testid="ms-board"][data-mover="black"]').waitFor();
+  await clickSquare(black, 'a10');
+  // destinations inside the fog are marked on top of it
+  for (const d of ['a7', 'a6', 'a5', 'a4']) await sq(black, d).locator('.ms-dest').waitFor();
+  assert.equal(await black.locator('[data-testid="ms-overlay"] .ms-dest').count(), 4);
+  await H.screenshot(black, 'minesweeper-03a-rook-selected-black');
+  await clickSquare(black, 'a6');
   for (const p of [white, black]) {
     await counterIs(p, '2 of 4');
     await p.locator('[data-testid="ms-log"]', { hasText: 'Black rook destroyed by a mine on a6' }).waitFor();

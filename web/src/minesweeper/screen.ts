@@ -414,6 +414,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     for (const a of sapList) if (sapperMode || a.pawn === selected) targets.set(a.target, a);
     const showOdds = oddsOn && oddsState === 'ok' && assistAllowed(ctx.summary, st);
     const layout = new Set(st.reveal?.mines ?? []);
+    // chessground's destination dots lie under the fog: draw those in fogged squares again
+    const fogDests = new Set<string>();
+    if (selected && moverNow() && !sapperMode) for (const to of destinations(st.legalMoves).get(selected) ?? []) if (st.fog.has(to)) fogDests.add(to);
     const cells: VNode[] = [];
     for (const sq of ALL_SQUARES) {
       const info = model.get(sq)!;
@@ -437,6 +440,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       if (!info.fog && !info.mine && info.number > 0)
         kids.push(h(`span.ms-num.n${info.number}`, { key: 'num', attrs: { 'aria-hidden': 'true' } }, String(info.number)));
       if (layout.has(sq) && !info.mine) kids.push(h('span.ms-layout', { key: 'layout', attrs: { 'aria-hidden': 'true' } }, '💣'));
+      if (fogDests.has(sq)) kids.push(h('span.ms-dest', { key: 'dest', attrs: { 'aria-hidden': 'true' } }));
       if (classes.boom) kids.push(h('span.ms-boom', { key: 'boom', attrs: { 'aria-hidden': 'true' } }, '💥'));
       if (classes['cleared-fx']) kids.push(h('span.ms-cleared', { key: 'cleared', attrs: { 'aria-hidden': 'true' } }, cleared!.by === 'king' ? '👑' : '✔'));
       if (p !== undefined) kids.push(h('span.ms-odds', { key: 'odds', attrs: { 'data-testid': `ms-odds-${sq}` } }, formatOdds(p)));
