@@ -230,7 +230,11 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
 
         auto hypotheses = s->belief.belief->sample(random, std::size_t(level_.samples));
         std::vector<double> total(s->moves.size(), 0.0);
+        std::uint64_t nodes = 0;
+        std::size_t used = 0;
         for (const auto& h : hypotheses) {
+            if (used >= 2 && nodes >= level_.budget) break;
+            ++used;
             const World root = world_of(*s, h);
             WorldSearch search(std::uint64_t(4000) << (2 * level_.depth));
             for (std::size_t i = 0; i < s->moves.size(); ++i) {
@@ -244,11 +248,12 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
                     v -= ChiefRevealCost;
                 total[i] += v;
             }
+            nodes += search.nodes();
         }
         double bestValue = -1e18;
         std::size_t best = 0;
         for (std::size_t i = 0; i < total.size(); ++i) {
-            double v = total[i] / double(hypotheses.size());
+            double v = total[i] / double(used);
             if (level_.noise) v += level_.noise * level_detail::gaussian(rng);
             if (v > bestValue) bestValue = v, best = i;
         }
@@ -308,15 +313,15 @@ class ChiefSpyGreedyPlayer final : public ViewPlayer {
 
 const ChiefSpyLevel& chiefspy_level(int level) {
     static const ChiefSpyLevel table[MaxViewPlayerLevel + 1] = {
-        {0, 0, 0},    // 0: random
-        {2, 1, 300},  // 1
-        {4, 1, 150},  // 2
-        {4, 2, 100},  // 3
-        {6, 2, 60},   // 4
-        {8, 2, 40},   // 5
-        {12, 2, 20},  // 6
-        {16, 2, 10},  // 7
-        {24, 2, 0},   // 8
+        {0, 0, 0, 0},           // 0: random
+        {2, 1, 300, 50'000},    // 1
+        {4, 1, 150, 100'000},   // 2
+        {4, 2, 100, 200'000},   // 3
+        {6, 2, 60, 300'000},    // 4
+        {8, 2, 40, 400'000},    // 5
+        {12, 2, 20, 600'000},   // 6
+        {24, 2, 10, 900'000},   // 7
+        {32, 2, 0, 1'200'000},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }

@@ -24,9 +24,10 @@
 namespace arbiter::engine {
 
 struct ChiefSpyLevel {
-    int samples;  // opponent assignments drawn from the belief
-    int depth;    // plies searched in each world, our move included
-    int noise;    // Gaussian noise on the averaged root scores
+    int samples;           // opponent assignments drawn from the belief (at most)
+    int depth;             // plies searched in each world, our move included
+    int noise;             // Gaussian noise on the averaged root scores
+    std::uint64_t budget;  // no new sample once the search has visited this many nodes
 };
 
 const ChiefSpyLevel& chiefspy_level(int level);

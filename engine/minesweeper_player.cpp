@@ -174,7 +174,7 @@ const MinesweeperLevel& minesweeper_level(int level) {
         {4, 40'000, 3'000, 40},   // 5
         {5, 80'000, 5'000, 25},   // 6
         {6, 150'000, 8'000, 10},  // 7
-        {7, 300'000, 12'000, 0},  // 8
+        {8, 600'000, 20'000, 0},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }

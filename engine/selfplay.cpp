@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <mutex>
 #include <ostream>
 #include <stdexcept>
@@ -19,6 +20,12 @@ namespace {
 
 using referee::Seat;
 
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 struct GameOutcome {
     int forA = 0;  // 1 win, 0 draw, -1 loss
     bool unfinished = false;
@@ -26,6 +33,7 @@ struct GameOutcome {
     int actions = 0;
     std::uint64_t thought[2] = {0, 0};
     double totalMs[2] = {0, 0}, maxMs[2] = {0, 0};
+    double cpuMs[2] = {0, 0}, maxCpuMs[2] = {0, 0};
 };
 
 GameOutcome play_one(const SelfplayOptions& o, int index) {
@@ -47,11 +55,15 @@ GameOutcome play_one(const SelfplayOptions& o, int index) {
             bool isA = seat == seatOfA;
             json::object view = game->view(seat, now);
             auto start = std::chrono::steady_clock::now();
+            double cpuStart = thread_cpu_ms();
             json::object action = (isA ? *a : *b).choose(view, legal, isA ? randomA : randomB);
             double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                     .count();
+            double cpu = thread_cpu_ms() - cpuStart;
             int who = isA ? 0 : 1;
+            out.cpuMs[who] += cpu;
+            out.maxCpuMs[who] = std::max(out.maxCpuMs[who], cpu);
             ++out.thought[who];
             out.totalMs[who] += ms;
             out.maxMs[who] = std::max(out.maxMs[who], ms);
@@ -117,6 +129,8 @@ SelfplayResult run_selfplay(const SelfplayOptions& o, std::ostream& out) {
                 total.actions[p] += g.thought[p];
                 total.totalMs[p] += g.totalMs[p];
                 total.maxMs[p] = std::max(total.maxMs[p], g.maxMs[p]);
+                total.cpuMs[p] += g.cpuMs[p];
+                total.maxCpuMs[p] = std::max(total.maxCpuMs[p], g.maxCpuMs[p]);
             }
             out << fmt::format("game {} A={} {} ({}, {} actions)\n", i + 1,
                                i % 2 == 0 ? "white" : "black",
@@ -137,9 +151,11 @@ SelfplayResult run_selfplay(const SelfplayOptions& o, std::ostream& out) {
     for (int p = 0; p < 2; ++p)
         if (total.actions[p])
             out << fmt::format(
-                "Time per action of {} ({}): mean {:.1f} ms, max {:.1f} ms over {}\n",
-                p ? "B" : "A", p ? o.b : o.a, total.totalMs[p] / double(total.actions[p]),
-                total.maxMs[p], total.actions[p]);
+                "Time per action of {} ({}) over {}: wall mean {:.1f} ms, max {:.1f} ms; CPU "
+                "mean {:.1f} ms, max {:.1f} ms\n",
+                p ? "B" : "A", p ? o.b : o.a, total.actions[p],
+                total.totalMs[p] / double(total.actions[p]), total.maxMs[p],
+                total.cpuMs[p] / double(total.actions[p]), total.maxCpuMs[p]);
     if (total.unfinished)
         out << fmt::format("{} games reached {} actions and count as draws\n", total.unfinished,
                            o.maxPlies);

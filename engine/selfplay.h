@@ -23,6 +23,7 @@ struct SelfplayResult {
     // Thinking time per action (wall clock, measured only for the report).
     std::uint64_t actions[2] = {0, 0};  // A, B
     double totalMs[2] = {0, 0}, maxMs[2] = {0, 0};
+    double cpuMs[2] = {0, 0}, maxCpuMs[2] = {0, 0};  // the thinking thread's CPU time
     double score() const { return wins + 0.5 * draws; }
 };
 
