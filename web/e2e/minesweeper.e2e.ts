@@ -269,3 +269,24 @@ test('a typed sapper action, then the server restarts: the screen reconnects and
   assert.equal(await white.locator('[data-testid="ms-log"] li', { hasText: 'destroyed by a mine on a6' }).count(), 1);
   assert.deepEqual(H.errors, []);
 });
+
+test('a reveal that does not match the commitment this browser saw at the start is shown as a failure', async () => {
+  const page = await H.newPage();
+  const g = await H.api.createGame({ variant: 'minesweeper', opponent: 'local', color: 'white', options: { fen: FEN_FOG } });
+  await page.goto(H.url('/'));
+  // as if this browser had seen another commitment when the game started
+  await page.evaluate(
+    ([id, tokens]) => {
+      localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: tokens.white, tokens } }));
+      localStorage.setItem('arbiter.ms.commitments', JSON.stringify({ [id]: 'ab'.repeat(32) }));
+    },
+    [g.id, g.tokens!] as const,
+  );
+  await H.openGame(page, g.id);
+  await waitScreen(page);
+  await page.locator('[data-testid="ms-commitment-changed"]').waitFor();
+  await H.api.act(g.id, g.tokens!.white, { type: 'resign' });
+  await page.locator('[data-testid="ms-verify"][data-ok="false"]', { hasText: 'differs from the one published at the start' }).waitFor();
+  await H.screenshot(page, 'minesweeper-09-verify-failed');
+  assert.deepEqual(H.errors, []);
+});

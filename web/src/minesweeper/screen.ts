@@ -62,6 +62,25 @@ interface Transient {
   shakeUntil: number;
 }
 
+const COMMITMENTS_KEY = 'arbiter.ms.commitments';
+
+/** The commitment this browser first saw for a game, kept across reloads, so that the check
+ *  at the end compares the reveal with what was published at the start, not with what the
+ *  server says at the end. Returns the remembered value (the first one). */
+function rememberCommitment(gameId: string, commitment: string): string {
+  try {
+    const all = JSON.parse(localStorage.getItem(COMMITMENTS_KEY) ?? '{}') as Record<string, string>;
+    if (all[gameId]) return all[gameId];
+    all[gameId] = commitment;
+    const ids = Object.keys(all);
+    for (const id of ids.slice(0, Math.max(0, ids.length - 200))) delete all[id];
+    localStorage.setItem(COMMITMENTS_KEY, JSON.stringify(all));
+  } catch {
+    /* no storage: this page's first sight only */
+  }
+  return commitment;
+}
+
 export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let st: MsState = emptyState();
   let published = ''; // the first commitment this browser saw for the game
@@ -142,7 +161,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const v = view && view.view && typeof view.view === 'object' && 'fen' in view.view ? view.view : view;
     const prev = haveView ? st : undefined;
     st = stateFromView(v, prev);
-    if (!published && st.commitment) published = st.commitment;
+    if (!published && st.commitment) published = rememberCommitment(ctx.id, st.commitment);
     haveView = true;
     if (selected && !readPlacement(st.placement).has(selected)) selected = null;
     if (!moverNow()) sapperMode = false;
@@ -719,9 +738,12 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   }
 
   function renderCommitment(): VNode {
-    const kids: VNode[] = [
+    const kids: (VNode | null)[] = [
       h('h3', t('ms.commitment')),
       h('code.ms-hash', { attrs: { 'data-testid': 'ms-commitment' } }, published || st.commitment || '—'),
+      published && st.commitment && published !== st.commitment
+        ? h('p.ms-verify-failed', { attrs: { role: 'alert', 'data-testid': 'ms-commitment-changed' } }, t('ms.commitmentChanged', { now: st.commitment }))
+        : null,
       h('p.ms-help', t('ms.commitmentHelp')),
     ];
     if (st.reveal) {
@@ -744,7 +766,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
               ),
         );
     }
-    return h('section.ms-panel.ms-commit', kids);
+    return h('section.ms-panel.ms-commit', kids.filter(Boolean) as VNode[]);
   }
 
   function renderBoard(): VNode {
@@ -820,7 +842,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       const counterBefore = st.counter;
       const e = applyEvent(st, ev);
       if (wasFresh) effect(e, ev);
-      if (ev.type === 'commitment' && !published && ev.commitment) published = String(ev.commitment);
+      if (ev.type === 'commitment' && !published && ev.commitment) published = rememberCommitment(ctx.id, String(ev.commitment));
       if (ev.type === 'move' && wasFresh) {
         // a sapper action that found a mine lowers the counter (and `mine-cleared` follows)
         if (e.kind === 'move' && e.sapper && Number(ev.counter) >= counterBefore) {
