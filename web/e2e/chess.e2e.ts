@@ -154,11 +154,17 @@ test('two players on one device; resign', async () => {
   await clickMove(p, 'c7', 'c5');
   await canMove(p, 'white');
   await p.waitForSelector('[data-testid=board].orientation-white');
+  // a move typed at the keyboard, in SAN
+  await p.fill('[data-testid=type-move]', 'Nf3');
+  await p.press('[data-testid=type-move]', 'Enter');
+  await moves(p, 3);
+  await p.waitForSelector('[data-testid=board].orientation-black');
+  assert.deepEqual(await sanList(p), ['e4', 'c5', 'Nf3']);
   await H.screenshot(p, 'chess-local');
   await p.click('[data-testid=resign]');
   await p.click('[data-testid=resign-confirm]');
   const text = await p.locator('[data-testid=result]').innerText();
-  assert.match(text, /Black wins by resignation/);
+  assert.match(text, /White wins by resignation/); // black, to move, resigned
 });
 
 test('against the computer', async () => {

@@ -8,6 +8,7 @@ import { createBoard, type BoardApi } from '../board/setup';
 import { destsFromMoves, squareToKey, keyToSquare, moveKeys, splitMove } from '../board/keys';
 import { placements, parsePlacement, isCapture, turnOf } from './replay';
 import { PlyCursor, moveRows } from './movelist';
+import { matchMove } from './saninput';
 import './messages';
 import './chess.css';
 
@@ -195,10 +196,11 @@ class ChessScreen implements GameScreen {
   }
 
   private submitTyped(): void {
-    const mv = this.typed.trim().toLowerCase();
-    if (!mv) return;
-    if (!this.legal.includes(mv) || !this.mover().color || this.toMove !== this.mover().color) {
-      this.error = t('chess.illegal', { move: mv });
+    const typed = this.typed.trim();
+    if (!typed) return;
+    const mv = this.mover().color && this.toMove === this.mover().color ? matchMove(typed, this.legal, this.fen) : null;
+    if (!mv) {
+      this.error = t('chess.illegal', { move: typed });
       this.ctx.redraw();
       return;
     }
@@ -296,6 +298,7 @@ class ChessScreen implements GameScreen {
                   attrs: { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: t('chess.typeMoveHint'), 'data-testid': 'type-move' },
                   props: { value: this.typed },
                   on: { input: (e: Event) => (this.typed = (e.target as HTMLInputElement).value) },
+                  hook: { update: (_o, v) => ((v.elm as HTMLInputElement).value !== this.typed && ((v.elm as HTMLInputElement).value = this.typed)) },
                 }),
               ]),
             ])
