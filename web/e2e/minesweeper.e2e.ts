@@ -145,6 +145,14 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
     await counterIs(p, '1 of 4');
     await piecesAre(p, 5);
   }
+  // a spectator (no token) sees the same public board and the same verified reveal
+  const watcher = await H.newPage();
+  await H.openGame(watcher, created.id);
+  await waitScreen(watcher);
+  await counterIs(watcher, '1 of 4');
+  await watcher.locator('[data-testid="ms-verify"][data-ok="true"]').waitFor();
+  assert.equal(await watcher.locator('[data-testid="ms-overlay"] .ms-sq.fog').count(), await white.locator('[data-testid="ms-overlay"] .ms-sq.fog').count());
+  assert.equal(await watcher.locator('[data-testid="ms-move-input"][disabled]').count(), 1);
   const final = await H.api.view(created.id);
   assert.equal(final.status, 'finished');
   assert.equal(final.result.reason, 'king exposed');
