@@ -55,8 +55,12 @@ std::string score_text(int score) {
 }  // namespace
 
 UciEngine::UciEngine(std::ostream& out)
-    : out_(out), tt_(16), searcher_(std::make_unique<Searcher<StandardChessRules>>(tt_)) {
+    : out_(out),
+      tt_(16),
+      searcher_(std::make_unique<Searcher<StandardChessRules>>(tt_)),
+      tallSearcher_(std::make_unique<Searcher<MinesweeperBoardRules>>(tt_)) {
     searcher_->set_ponder_flag(&pondering_);
+    tallSearcher_->set_ponder_flag(&pondering_);
     gameSeed_ = std::random_device{}();
 }
 
@@ -131,9 +135,10 @@ bool UciEngine::handle(const std::string& rawLine) {
             }
             bench(depth);
         } else if (cmd == "d") {
-            emit("info string fen " + pos_.fen());
+            emit("info string fen " + (tall_ ? tallPos_.fen() : pos_.fen()));
         } else if (cmd == "eval") {
-            emit(fmt::format("info string eval {} (side to move)", evaluate(pos_)));
+            emit(fmt::format("info string eval {} (side to move)",
+                             tall_ ? evaluate(tallPos_) : evaluate(pos_)));
         } else if (cmd == "debug" || cmd == "register") {
             // Accepted and ignored, as the protocol allows.
         } else {
@@ -156,6 +161,7 @@ void UciEngine::cmd_uci() {
     emit("option name UCI_LimitStrength type check default false");
     emit(fmt::format("option name UCI_Elo type spin default {} min {} max {}", LevelElo[MaxLevel],
                      LevelElo[1], LevelElo[MaxLevel]));
+    emit("option name UCI_Variant type combo default chess var chess var minesweeper");
     emit("uciok");
 }
 
@@ -163,7 +169,9 @@ void UciEngine::cmd_newgame() {
     stop_and_wait();
     tt_.clear();
     searcher_->clear_history();
+    tallSearcher_->clear_history();
     pos_ = Position();
+    tallPos_ = BasicPosition<MinesweeperBoardRules>();
     ++gameSeed_;
 }
 
@@ -218,6 +226,17 @@ void UciEngine::cmd_setoption(const std::string& args) {
         if (auto v = number(LevelElo[1], LevelElo[MaxLevel])) elo_ = *v;
     } else if (key == "clear hash") {
         tt_.clear();
+    } else if (key == "uci_variant") {
+        std::string v = lower(value);
+        if (v != "chess" && v != "minesweeper") {
+            error(
+                fmt::format("option 'UCI_Variant': value '{}' is not chess or minesweeper", value));
+            return;
+        }
+        tall_ = v == "minesweeper";
+        tt_.clear();
+        pos_ = Position();
+        tallPos_ = BasicPosition<MinesweeperBoardRules>();
     } else {
         error(fmt::format("unknown option '{}'", name));
     }
@@ -225,12 +244,27 @@ void UciEngine::cmd_setoption(const std::string& args) {
 
 void UciEngine::cmd_position(const std::string& args) {
     auto words = split(args);
+    if (tall_) {
+        BasicPosition<MinesweeperBoardRules> next;
+        if (!read_position(words, next)) return;
+        stop_and_wait();
+        tallPos_ = next;
+    } else {
+        Position next;
+        if (!read_position(words, next)) return;
+        stop_and_wait();
+        pos_ = next;
+    }
+}
+
+template <typename R>
+bool UciEngine::read_position(const std::vector<std::string>& words, BasicPosition<R>& next) {
+    using P = BasicPosition<R>;
     if (words.empty()) {
         error("position: expected 'startpos' or 'fen <fen>'");
-        return;
+        return false;
     }
     std::size_t i = 0;
-    Position next;
     if (words[0] == "startpos") {
         i = 1;
     } else if (words[0] == "fen") {
@@ -239,30 +273,30 @@ void UciEngine::cmd_position(const std::string& args) {
             fen += (fen.empty() ? "" : " ") + words[i];
         if (fen.empty()) {
             error("position fen: the FEN is missing");
-            return;
+            return false;
         }
         try {
-            next = Position::from_fen(fen);
+            next = P::from_fen(fen);
         } catch (const NotationError& e) {
             error(fmt::format("position fen: {}", e.what()));
-            return;
+            return false;
         }
         if (next.king_square(White) == NoSquare || next.king_square(Black) == NoSquare) {
             error("position fen: each side needs a king");
-            return;
+            return false;
         }
         if (next.attacked_by(next.side_to_move(), next.king_square(~next.side_to_move()))) {
             error("position fen: the side not to move is in check");
-            return;
+            return false;
         }
     } else {
         error(fmt::format("position: expected 'startpos' or 'fen', got '{}'", words[0]));
-        return;
+        return false;
     }
     if (i < words.size()) {
         if (words[i] != "moves") {
             error(fmt::format("position: expected 'moves', got '{}'", words[i]));
-            return;
+            return false;
         }
         for (++i; i < words.size(); ++i) {
             try {
@@ -270,12 +304,11 @@ void UciEngine::cmd_position(const std::string& args) {
                 next.do_move(m);
             } catch (const NotationError& e) {
                 error(fmt::format("position: {} (position unchanged)", e.what()));
-                return;
+                return false;
             }
         }
     }
-    stop_and_wait();
-    pos_ = next;
+    return true;
 }
 
 int UciEngine::strength_level() const {
@@ -328,7 +361,8 @@ void UciEngine::cmd_go(const std::string& args) {
         } else if (w == "searchmoves") {
             while (i + 1 < words.size()) {
                 try {
-                    limits.searchMoves.push_back(parse_uci(pos_, words[i + 1]));
+                    limits.searchMoves.push_back(tall_ ? parse_uci(tallPos_, words[i + 1])
+                                                       : parse_uci(pos_, words[i + 1]));
                     ++i;
                 } catch (const NotationError&) {
                     break;
@@ -340,17 +374,23 @@ void UciEngine::cmd_go(const std::string& args) {
     }
     limits.infinite = infinite;
     stop_and_wait();
-    start_search(limits, infinite, ponder);
+    if (tall_)
+        start_search(tallPos_, *tallSearcher_, limits, infinite, ponder);
+    else
+        start_search(pos_, *searcher_, limits, infinite, ponder);
 }
 
-void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool ponder) {
+template <typename R>
+void UciEngine::start_search(const BasicPosition<R>& rootPosition, Searcher<R>& searcher,
+                             const SearchLimits& limits, bool infinite, bool ponder) {
+    using P = BasicPosition<R>;
     stop_ = false;
     pondering_ = ponder;
     infinite_ = infinite;
-    const Position root = pos_;
+    const P root = rootPosition;
     const int level = strength_level();
     const std::uint64_t seed = gameSeed_ * 1000003u + std::uint64_t(root.game_ply());
-    worker_ = std::thread([this, root, limits, infinite, level, seed] {
+    worker_ = std::thread([this, &searcher, root, limits, infinite, level, seed] {
         auto start = std::chrono::steady_clock::now();
         auto onInfo = [this, start, &root](const SearchInfo& info) {
             auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -358,7 +398,7 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
                           .count();
             std::uint64_t nps = ms > 0 ? info.nodes * 1000 / std::uint64_t(ms) : info.nodes * 1000;
             std::string pv;
-            Position p = root;
+            P p = root;
             for (Move m : info.pv) {
                 pv += " " + to_uci(p, m);
                 p.do_move(m);
@@ -378,7 +418,7 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
             best = choose_level_move(root, level, seed, &tt_, budget.maximum, &stop_);
             emit(fmt::format("info string level {} move", level));
         } else {
-            SearchResult r = searcher_->run(root, limits, &stop_, onInfo);
+            SearchResult r = searcher.run(root, limits, &stop_, onInfo);
             best = r.best;
             ponderMove = r.ponder;
         }
@@ -387,7 +427,7 @@ void UciEngine::start_search(const SearchLimits& limits, bool infinite, bool pon
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         std::string line = "bestmove " + (best ? to_uci(root, best) : std::string("0000"));
         if (best && ponderMove) {
-            Position p = root;
+            P p = root;
             p.do_move(best);
             line += " ponder " + to_uci(p, ponderMove);
         }

@@ -1,7 +1,8 @@
-// The UCI protocol for standard chess. Commands are read on the caller's thread; a search
-// runs in a worker thread and is stopped through an atomic flag, so "stop", "isready" and
-// "quit" are answered while it thinks. Bad input is answered with "info string error: ..."
-// and otherwise ignored. See docs/engine.md for the supported commands and options.
+// The UCI protocol for standard chess and, with the option UCI_Variant = minesweeper, for
+// the 8x10 board of Minesweeper Chess without fog or mines. Commands are read on the caller's
+// thread; a search runs in a worker thread and is stopped through an atomic flag, so "stop",
+// "isready" and "quit" are answered while it thinks. Bad input is answered with "info string error:
+// ..." and otherwise ignored. See docs/engine.md for the supported commands and options.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/search.h"
 #include "variants/chess/position.h"
@@ -44,14 +46,21 @@ class UciEngine {
     void cmd_position(const std::string& args);
     void cmd_go(const std::string& args);
     void cmd_newgame();
-    void start_search(const SearchLimits& limits, bool infinite, bool ponder);
+    template <typename R>
+    bool read_position(const std::vector<std::string>& words, BasicPosition<R>& next);
+    template <typename R>
+    void start_search(const BasicPosition<R>& root, Searcher<R>& searcher,
+                      const SearchLimits& limits, bool infinite, bool ponder);
     int strength_level() const;
 
     std::ostream& out_;
     std::mutex outMutex_;
     Position pos_;
+    BasicPosition<MinesweeperBoardRules> tallPos_;  // the 8x10 board (UCI_Variant minesweeper)
+    bool tall_ = false;
     TranspositionTable tt_;
     std::unique_ptr<Searcher<StandardChessRules>> searcher_;
+    std::unique_ptr<Searcher<MinesweeperBoardRules>> tallSearcher_;
     std::thread worker_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
