@@ -266,13 +266,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const at = now();
     switch (e.kind) {
       case 'move':
-        if (e.sapper) {
-          // the sapper's result comes as `mine-cleared` (or nothing)
-          const target = sapperTargetOf(e.from, ev.by === 'black' ? 'black' : 'white');
-          if (target) fx.lifting.set(target, at + LIFT_MS);
-        } else if (e.capture) ctx.sound.capture();
+        // a sapper's result comes as `mine-cleared` and `fog-lifted` (if its square was fogged)
+        if (e.capture) ctx.sound.capture();
         else ctx.sound.move();
-        if (e.sapper) ctx.sound.move();
         break;
       case 'explosion':
         if (isRole(e.piece)) {
