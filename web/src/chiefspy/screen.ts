@@ -384,6 +384,7 @@ class ChiefSpyScreen implements GameScreen {
 
   private sendMove(move: string) {
     this.busy = true;
+    this.cg?.unselect();
     this.syncBoard(false);
     this.ctx
       .act({ type: 'move', move }, this.ctx.local ? (this.seat() ?? undefined) : undefined)
@@ -400,6 +401,7 @@ class ChiefSpyScreen implements GameScreen {
 
   private cancelInput() {
     this.input = idle();
+    this.cg?.unselect();
     this.syncBoard(true);
     this.ctx.redraw();
   }
@@ -668,7 +670,8 @@ class ChiefSpyScreen implements GameScreen {
   // -- board and overlay
 
   private renderBoard(): VNode {
-    return h('div.board-wrap.cs-board', [
+    const mover = this.myTurn() && !this.busy && this.input.kind === 'idle' ? (this.myColour() ?? 'none') : this.input.kind !== 'idle' ? 'input' : 'none';
+    return h('div.board-wrap.cs-board', { attrs: { 'data-testid': 'cs-board', 'data-mover': mover } }, [
       h('div.cg-wrap', {
         key: 'cs-board',
         hook: {
@@ -715,7 +718,9 @@ class ChiefSpyScreen implements GameScreen {
           if (poss && poss.length <= 3 && poss.length > 0) marks.push(h('span.cs-note', { attrs: { title: t('cs.notebook') } }, poss.join('/')));
         }
         if (!marks.length) continue;
-        items.push(h('div.cs-sq', { key: `${p.square}`, class: { great: !!p.great, own: p.colour === me }, style: this.pos(p.square), attrs: { 'data-square': p.square } }, marks));
+        // While a gambit waits for its second step, the Spy's marks follow it to the middle square.
+        const at = this.input.kind === 'gambit' && p.square === this.input.from ? this.input.mid : p.square;
+        items.push(h('div.cs-sq', { key: `${p.square}`, class: { great: !!p.great, own: p.colour === me }, style: this.pos(at), attrs: { 'data-square': at } }, marks));
       }
     }
     const a = this.announce;

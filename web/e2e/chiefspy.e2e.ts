@@ -1,0 +1,179 @@
+// Chief & Spy in the browser against a real `arbiter serve`, one browser context per player:
+// the secret set-up (by tap and by keyboard), a Spy gambit whose battle both players see, the
+// round's end with a reveal verified in the browser, and a full match ended by capturing the
+// Chief (2 points). No sleeps: every step waits for a selector or a text.
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+let H: Harness;
+before(async () => {
+  H = await startHarness();
+});
+after(async () => {
+  await H?.stop();
+});
+
+type Values = Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', string>;
+
+async function twoPlayers(): Promise<{ id: string; white: Page; black: Page }> {
+  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'human', color: 'white' });
+  const j = await H.api.join(g.id, { invite: g.invite! });
+  const white = await H.newPage();
+  const black = await H.newPage();
+  await H.openGame(white, g.id, g.token);
+  await H.openGame(black, g.id, j.token);
+  await white.waitForSelector('[data-testid="setup"]');
+  await black.waitForSelector('[data-testid="setup"]');
+  return { id: g.id, white, black };
+}
+
+/** Set-up by tapping a value chip, then a piece. */
+async function setValuesByTap(page: Page, v: Values): Promise<void> {
+  for (const [slot, val] of Object.entries(v)) {
+    await page.click(`[data-testid="setup-chip-${val}"]`);
+    await page.click(`[data-testid="setup-piece-${slot}"]`);
+  }
+}
+
+/** Set-up by keyboard: focus the first piece, type the eight values (focus moves on). */
+async function setValuesByKeyboard(page: Page, v: Values): Promise<void> {
+  await page.focus('[data-testid="setup-piece-a"]');
+  for (const val of Object.values(v)) await page.keyboard.press(val.toLowerCase());
+}
+
+async function checkValues(page: Page, v: Values): Promise<void> {
+  for (const [slot, val] of Object.entries(v)) assert.equal(await page.getAttribute(`[data-testid="setup-piece-${slot}"]`, 'data-value'), val);
+}
+
+/** Click the centre of a square on the board (either orientation). */
+async function clickSquare(page: Page, s: string): Promise<void> {
+  const board = page.locator('[data-testid="cs-board"] cg-board');
+  await board.scrollIntoViewIfNeeded();
+  const box = (await board.boundingBox())!;
+  const black = await page.locator('[data-testid="cs-board"] .cg-wrap').evaluate((el) => el.classList.contains('orientation-black'));
+  const f = 'abcdefgh'.indexOf(s[0]);
+  const r = Number(s.slice(1));
+  const x = black ? 7 - f : f;
+  const y = black ? r - 1 : 8 - r;
+  await page.mouse.click(box.x + ((x + 0.5) * box.width) / 8, box.y + ((y + 0.5) * box.height) / 8);
+}
+
+async function boardMove(page: Page, from: string, to: string, colour: 'white' | 'black'): Promise<void> {
+  await page.locator(`[data-testid="cs-board"][data-mover="${colour}"]`).waitFor();
+  await clickSquare(page, from);
+  await page.locator('[data-testid="cs-board"] cg-board square.selected').waitFor();
+  await clickSquare(page, to);
+}
+
+/** Wait until it is `colour`'s turn on `page` (legal moves received). */
+async function waitTurn(page: Page, colour: 'white' | 'black'): Promise<void> {
+  await page.locator(`[data-testid="cs-board"][data-mover="${colour}"]`).waitFor();
+}
+
+const W1: Values = { a: '5', b: 'S', c: '3', d: '7', e: 'C', f: '2', g: '4', h: '6' };
+const B1: Values = { a: '4', b: '2', c: '6', d: '7', e: 'S', f: '5', g: 'C', h: '3' };
+
+test('set-up in two browsers, a Spy gambit battle announced to both, the round revealed and verified', async () => {
+  const { white, black } = await twoPlayers();
+  await H.screenshot(white, 'chiefspy-setup');
+  await setValuesByTap(white, W1);
+  await checkValues(white, W1);
+  await white.click('[data-testid="setup-ready"]');
+  await white.waitForSelector('[data-testid="setup-waiting"]');
+  await H.screenshot(white, 'chiefspy-setup-waiting');
+  await setValuesByKeyboard(black, B1);
+  await checkValues(black, B1);
+  await black.click('[data-testid="setup-ready"]');
+
+  // Play: own values on own pieces (the Spy on b1), nothing on the opponent's.
+  await white.locator('[data-testid="val-b1"]', { hasText: 'S' }).waitFor();
+  await black.locator('[data-testid="val-g8"]', { hasText: 'C' }).waitFor();
+  assert.equal(await white.locator('[data-testid^="val-"][data-testid$="8"]').count(), 0);
+  assert.equal(await white.locator('.cs-great-mark').count(), 6); // a, b, c of both sides
+  await white.locator('[data-testid="commitment-white"]').waitFor();
+
+  await boardMove(white, 'e2', 'e4', 'white');
+  await boardMove(black, 'd7', 'd5', 'black');
+  await waitTurn(white, 'white');
+  await white.locator('[data-testid="gambit-hint"]').waitFor();
+  // The gambit: the knight (the Spy) to c3, then the attack on d5 from there.
+  await clickSquare(white, 'b1');
+  await white.locator('[data-testid="cs-board"] cg-board square.selected').waitFor();
+  await clickSquare(white, 'c3');
+  await white.locator('[data-testid="gambit-bar"]').waitFor();
+  await white.locator('[data-testid="gambit-target-d5"]').waitFor();
+  await H.screenshot(white, 'chiefspy-gambit');
+  await clickSquare(white, 'd5');
+
+  // Both are told the two pieces, both bonuses and the winner (the Spy loses to the pawn).
+  for (const p of [white, black]) {
+    const card = p.locator('[data-testid="battle-announce"]');
+    await card.waitFor();
+    const text = await card.textContent();
+    assert.match(text!, /Great knight \(c3\)/);
+    assert.match(text!, /Pawn \(d5\)/);
+    assert.match(text!, /attacker \+2, defender \+1/);
+    assert.match(text!, /defender \(Black\) wins/);
+    await p.locator('[data-testid="gambit-played"]').waitFor();
+    await p.locator('[data-testid="round-end"]', { hasText: 'the Spy was captured' }).waitFor();
+    await p.locator('[data-testid="reveal-verified-1-white"]', { hasText: 'verified' }).waitFor();
+    await p.locator('[data-testid="reveal-verified-1-black"]', { hasText: 'verified' }).waitFor();
+  }
+  await black.locator('[data-testid="cs-score-black"]', { hasText: '1' }).waitFor();
+  await H.screenshot(black, 'chiefspy-battle-black');
+  await H.screenshot(white, 'chiefspy-round-end-white');
+  // Round 2 began: a new secret set-up, colours swapped.
+  await white.locator('[data-testid="chiefspy-screen"][data-round="2"] [data-testid="setup"]').waitFor();
+  assert.deepEqual(H.errors, []);
+});
+
+test('a full match: the Chief captured (2 points) ends it, reveal verified, notebook kept, deduction shown after', async () => {
+  const { id, white, black } = await twoPlayers();
+  // White's Spy is its queen (d1); Black's Chief is its queen (d8).
+  const W: Values = { a: '5', b: '7', c: '3', d: 'S', e: 'C', f: '2', g: '4', h: '6' };
+  const B: Values = { a: '5', b: 'S', c: '3', d: 'C', e: '7', f: '2', g: '4', h: '6' };
+  await setValuesByTap(white, W);
+  await white.click('[data-testid="setup-ready"]');
+  await setValuesByKeyboard(black, B);
+  await black.click('[data-testid="setup-ready"]');
+
+  // The notebook: White marks Black's king as "not the Chief"; it survives a reload.
+  await white.locator('[data-testid="nb-e-C"][aria-pressed="true"]').click();
+  await white.locator('[data-testid="nb-e-C"][aria-pressed="false"]').waitFor();
+  await white.reload();
+  await white.locator('[data-testid="nb-e-C"][aria-pressed="false"]').waitFor();
+  await white.locator('[data-testid="nb-d-C"][aria-pressed="true"]').waitFor();
+
+  await boardMove(white, 'e2', 'e4', 'white');
+  await boardMove(black, 'e7', 'e5', 'black');
+  await boardMove(white, 'd1', 'h5', 'white');
+  // The queen is White's Spy: h5 could start a gambit; the player stops there instead.
+  await white.locator('[data-testid="gambit-bar"]').waitFor();
+  await white.click('[data-testid="gambit-stop"]');
+  await boardMove(black, 'd8', 'g5', 'black');
+  await H.screenshot(white, 'chiefspy-before-capture');
+  await boardMove(white, 'h5', 'g5', 'white'); // the Spy attacks the Chief: the Spy wins
+
+  for (const p of [white, black]) {
+    const card = p.locator('[data-testid="battle-announce"]');
+    await card.waitFor();
+    assert.match((await card.textContent())!, /attacker \(White\) wins/);
+    await p.locator('[data-testid="round-end"]', { hasText: 'the Chief was captured' }).waitFor();
+    await p.locator('[data-testid="cs-over"]').waitFor();
+    await p.locator('[data-testid="reveal-verified-1-white"]', { hasText: 'verified' }).waitFor();
+    await p.locator('[data-testid="reveal-verified-1-black"]', { hasText: 'verified' }).waitFor();
+  }
+  assert.equal(await white.locator('[data-testid="cs-score-white"]').textContent(), '2');
+  const reveal = await white.locator('[data-testid="reveal-1-black"]').textContent();
+  assert.match(reveal!, /QueenC/);
+  // After the game the automatic deduction is available to the players.
+  await white.locator('[data-testid="assist"], [data-testid="assist-off"]').first().waitFor();
+  await H.screenshot(white, 'chiefspy-match-over-white');
+  await H.screenshot(black, 'chiefspy-match-over-black');
+  const summary = await H.api.view(id);
+  assert.equal(summary.status, 'finished');
+  assert.equal(summary.result.winner, 'white');
+  assert.deepEqual(H.errors, []);
+});
