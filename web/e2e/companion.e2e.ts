@@ -1,0 +1,113 @@
+// Companion mode (/companion) in the browser: one shared device, no server state. Both
+// players enter their values behind a hand-over screen, battles are entered and only the
+// winner is announced, a promotion re-admits a piece, rounds and the match are scored, and a
+// reload loses nothing. No sleeps: every step waits for a selector or a text.
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+let H: Harness;
+before(async () => {
+  H = await startHarness();
+});
+after(async () => {
+  await H?.stop();
+});
+
+type Values = Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', string>;
+
+async function enterValues(page: Page, seat: 'white' | 'black', v: Values, how: 'tap' | 'keyboard'): Promise<void> {
+  await page.locator(`[data-testid="co-handover-${seat}"]`).waitFor();
+  await page.click('[data-testid="co-go"]');
+  await page.locator('[data-testid="co-setup"]').waitFor();
+  if (how === 'tap') {
+    for (const [slot, val] of Object.entries(v)) {
+      await page.click(`[data-testid="co-chip-${val}"]`);
+      await page.click(`[data-testid="co-piece-${slot}"]`);
+    }
+  } else {
+    await page.focus('[data-testid="co-piece-a"]');
+    for (const val of Object.values(v)) await page.keyboard.press(val.toLowerCase());
+  }
+  for (const [slot, val] of Object.entries(v)) assert.equal(await page.getAttribute(`[data-testid="co-piece-${slot}"]`, 'data-value'), val);
+  await page.click('[data-testid="co-ready"]');
+}
+
+async function enterBattle(page: Page, b: { attacker: 'white' | 'black'; att: string; def: string; as: number; ds: number }): Promise<string> {
+  await page.locator('[data-testid="co-battle"]').waitFor();
+  await page.click(`[data-testid="co-attacker-colour-${b.attacker}"]`);
+  await page.click(`[data-testid="co-att-${b.att}"]`);
+  await page.click(`[data-testid="co-def-${b.def}"]`);
+  await page.fill('[data-testid="co-att-support"]', String(b.as));
+  await page.fill('[data-testid="co-def-support"]', String(b.ds));
+  await page.click('[data-testid="co-resolve"]');
+  const res = page.locator('[data-testid="co-result"]');
+  await res.waitFor();
+  return (await res.getAttribute('data-winner'))!;
+}
+
+const W: Values = { a: '5', b: 'S', c: '3', d: '7', e: 'C', f: '2', g: '4', h: '6' };
+const B: Values = { a: '4', b: '2', c: '6', d: '7', e: 'S', f: '5', g: 'C', h: '3' };
+
+test('companion: secret entry with hand-over, battles announce only the winner, promotion, rounds and match scored, reload keeps it', async () => {
+  const page = await H.newPage({ viewport: { width: 420, height: 860 } }); // a phone
+  await page.goto(H.url('/companion'));
+  await page.locator('[data-testid="co-new"]').waitFor();
+  await H.screenshot(page, 'companion-new');
+  await page.fill('[data-testid="co-name-white"]', 'Ann');
+  await page.fill('[data-testid="co-name-black"]', 'Bob');
+  await page.click('[data-testid="co-start"]');
+
+  await enterValues(page, 'white', W, 'tap');
+  // Ann's values are hidden once saved: the hand-over screen for Bob shows none of them.
+  await page.locator('[data-testid="co-saved"]').waitFor();
+  assert.equal(await page.locator('[data-testid="co-setup"]').count(), 0);
+  await H.screenshot(page, 'companion-handover');
+  await enterValues(page, 'black', B, 'keyboard');
+
+  // White's queen (7, +1 base +1 supporter) attacks Black's great knight (2, +1): 9 v 3.
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
+  const text = (await page.locator('[data-testid="co-result"]').textContent())!;
+  assert.match(text, /attacker \(White\) wins/);
+  assert.match(text, /attacker \+2, defender \+1/);
+  assert.doesNotMatch(text, /[03-9]/); // no number but the two bonuses (the queen's new value is 7)
+  await H.screenshot(page, 'companion-battle');
+
+  // Black brings its great knight back by promotion.
+  await page.click('[data-testid="co-promotion"] summary');
+  await page.click('[data-testid="co-promote-colour-black"]');
+  await page.click('[data-testid="co-promote-b"]');
+  await page.locator('[data-testid="co-notice"]', { hasText: 'Great knight (Black) returns' }).waitFor();
+
+  // A reload loses nothing.
+  await page.reload();
+  await page.locator('[data-testid="co-battle"]').waitFor();
+  await page.locator('[data-testid="co-side-black"]', { hasText: 'pawns: 7' }).waitFor();
+
+  // Black's pawn attacks White's Spy (the great knight b): the Spy loses to every piece but the Chief.
+  assert.equal(await enterBattle(page, { attacker: 'black', att: 'pawn', def: 'b', as: 0, ds: 2 }), 'attacker');
+  await page.locator('[data-testid="co-round-over"]', { hasText: 'A Spy was captured' }).waitFor();
+  await page.locator('[data-testid="co-score-black"]', { hasText: '1' }).waitFor();
+  await H.screenshot(page, 'companion-round-over');
+
+  // Round 2: colours swap (Bob plays White).
+  await page.click('[data-testid="co-next-round"]');
+  await page.locator('[data-testid="co-round"]', { hasText: 'Round 2' }).waitFor();
+  await enterValues(page, 'white', W, 'keyboard'); // Ann, Black this round
+  await enterValues(page, 'black', B, 'tap'); // Bob, White this round
+  // Ann (Black this round) attacks with her Spy (b) Bob's Chief (g): the Spy wins.
+  assert.equal(await enterBattle(page, { attacker: 'black', att: 'b', def: 'g', as: 0, ds: 3 }), 'attacker');
+  await page.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–1' }).waitFor();
+  await page.locator('[data-testid="co-score-white"]', { hasText: '2' }).waitFor();
+  await H.screenshot(page, 'companion-match-over');
+  assert.deepEqual(H.errors, []);
+});
+
+test('companion in Italian', async () => {
+  const page = await H.newPage({ locale: 'it-IT' });
+  await page.goto(H.url('/companion'));
+  await page.locator('[data-testid="companion-page"]', { hasText: 'modalità accompagnamento' }).waitFor();
+  await page.locator('[data-testid="co-start"]', { hasText: 'Inizia una partita' }).waitFor();
+  await H.screenshot(page, 'companion-it');
+});
