@@ -167,6 +167,19 @@ test('two players on one device; resign', async () => {
   assert.match(text, /White wins by resignation/); // black, to move, resigned
 });
 
+test('threefold repetition claimed from the board', async () => {
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'local' });
+  const t = g.tokens!;
+  const seq = ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'];
+  for (let i = 0; i < seq.length; i++) await H.api.act(g.id, i % 2 ? t.black : t.white, { type: 'move', move: seq[i] });
+  const p = await H.newPage();
+  await H.openGame(p, g.id, t.white);
+  await canMove(p, 'white');
+  await p.click('[data-testid=claim-draw]');
+  const text = await p.locator('[data-testid=result]').innerText();
+  assert.match(text, /Draw by threefold repetition/);
+});
+
 test('against the computer', async () => {
   const p = await H.newPage();
   await p.goto(H.url('/'));

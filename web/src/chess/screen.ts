@@ -43,6 +43,7 @@ class ChessScreen implements GameScreen {
   // ---- server data -------------------------------------------------------------------
 
   setView(view: any): void {
+    const before = this.moves.length;
     this.initialFen = view.initialFen ?? START;
     this.fen = view.fen ?? this.initialFen;
     this.moves = Array.isArray(view.moves) ? view.moves.slice() : [];
@@ -54,8 +55,13 @@ class ChessScreen implements GameScreen {
     this.legal = Array.isArray(view.legalMoves) ? view.legalMoves : [];
     this.toMove = view.toMove ?? null;
     this.status = view.status ?? 'active';
-    this.awaiting = false;
     this.cursor.setLength(this.moves.length);
+    // a view taken before our own move arrived: keep showing the move on its way
+    if (this.awaiting && this.moves.length <= before && this.status === 'active') {
+      this.ctx.redraw();
+      return;
+    }
+    this.awaiting = false;
     this.syncBoard(true);
     this.ctx.redraw();
   }
@@ -102,7 +108,7 @@ class ChessScreen implements GameScreen {
 
   /** The colour this browser moves now (null: none), and whether premoves are allowed. */
   private mover(): { color: Seat | undefined; premove: boolean } {
-    if (this.status !== 'active' || this.ctx.seat === 'spectator' && !this.ctx.local) return { color: undefined, premove: false };
+    if (this.status !== 'active' || this.ctx.summary.status !== 'active' || (this.ctx.seat === 'spectator' && !this.ctx.local)) return { color: undefined, premove: false };
     if (!this.cursor.following) return { color: undefined, premove: false };
     if (this.ctx.local) return { color: this.toMove ?? undefined, premove: false };
     const seat = this.ctx.seat as Seat;
@@ -224,6 +230,26 @@ class ChessScreen implements GameScreen {
     }
   }
 
+  /** Threefold repetition (placement and side to move) or the 50-move rule, as far as the
+   * client can tell; the server decides. */
+  private claimable(): boolean {
+    const n = this.fens.length - 1;
+    if (n < 8 && Number(this.fen.split(' ')[4] ?? 0) < 100) return false;
+    if (Number(this.fen.split(' ')[4] ?? 0) >= 100) return true;
+    const last = this.fens[n];
+    let count = 0;
+    for (let i = n; i >= 0; i -= 2) if (this.fens[i] === last) count++;
+    return count >= 3;
+  }
+
+  private claimDraw(): void {
+    const seat = (this.ctx.local ? this.toMove : this.ctx.seat) as Seat;
+    this.ctx.act({ type: 'claim-draw' }, this.ctx.local ? seat : undefined).catch((e: Error) => {
+      this.error = e.message;
+      this.ctx.redraw();
+    });
+  }
+
   private nav(f: () => void): void {
     f();
     this.syncBoard(false);
@@ -302,6 +328,9 @@ class ChessScreen implements GameScreen {
                 }),
               ]),
             ])
+          : null,
+        canMove && this.claimable()
+          ? h('button.claim', { attrs: { type: 'button', 'data-testid': 'claim-draw' }, on: { click: () => this.claimDraw() } }, t('chess.claimDraw'))
           : null,
         this.error ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'move-error' } }, this.error) : null,
       ]),

@@ -263,6 +263,7 @@ class GamePage implements Page {
 
   destroy(): void {
     this.destroyed = true;
+    document.title = 'Arbiter';
     window.removeEventListener('online', this.onOnline);
     if (this.tick) clearInterval(this.tick);
     if (this.poll) clearInterval(this.poll);
@@ -286,6 +287,8 @@ class GamePage implements Page {
     const s = this.summary;
     if (!s || !this.screen) return h('div.game-page', { attrs: { 'aria-busy': 'true' } }, [h('p.muted', t('game.loading'))]);
     const over = s.status === 'finished' || s.status === 'aborted';
+    const myTurn = s.status === 'active' && !this.ctx?.local && this.toMove !== null && this.toMove === this.seat;
+    document.title = `${myTurn ? '● ' : ''}${t(`variant.${s.variant}`)} · Arbiter`;
     const orient = this.orientation();
     const top = other(orient);
     return h('div.game-page', { attrs: { 'data-testid': 'game-page', 'data-status': s.status, 'data-seat': this.seat, 'data-variant': s.variant } }, [
