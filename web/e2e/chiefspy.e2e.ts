@@ -147,7 +147,10 @@ test('a full match: the Chief captured (2 points) ends it, reveal verified, note
   await white.locator('[data-testid="nb-d-C"][aria-pressed="true"]').waitFor();
 
   await boardMove(white, 'e2', 'e4', 'white');
-  await boardMove(black, 'e7', 'e5', 'black');
+  // Black types its move (keyboard play).
+  await black.locator('[data-testid="cs-board"][data-mover="black"]').waitFor();
+  await black.fill('[data-testid="cs-move-input"]', 'e7e5');
+  await black.press('[data-testid="cs-move-input"]', 'Enter');
   await boardMove(white, 'd1', 'h5', 'white');
   // The queen is White's Spy: h5 could start a gambit; the player stops there instead.
   await white.locator('[data-testid="gambit-bar"]').waitFor();
@@ -175,5 +178,28 @@ test('a full match: the Chief captured (2 points) ends it, reveal verified, note
   const summary = await H.api.view(id);
   assert.equal(summary.status, 'finished');
   assert.equal(summary.result.winner, 'white');
+  assert.deepEqual(H.errors, []);
+});
+
+test('a local game on one device, in Italian: a hand-over before each secret set-up, then play', async () => {
+  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'local', color: 'white' });
+  const page = await H.newPage({ locale: 'it-IT' });
+  await page.goto(H.url('/'));
+  await page.evaluate(([id, t]) => localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: t.white, tokens: t } })), [g.id, g.tokens!] as const);
+  await page.goto(H.url(`/game/${g.id}`));
+  await page.locator('[data-testid="setup-handover"]', { hasText: 'Passa il dispositivo a Giocatore 1' }).waitFor();
+  await H.screenshot(page, 'chiefspy-local-handover-it');
+  await page.click('[data-testid="setup-handover-go"]');
+  await page.click('[data-testid="setup-random"]');
+  await page.click('[data-testid="setup-ready"]');
+  await page.locator('[data-testid="setup-handover"]', { hasText: 'Giocatore 2' }).waitFor();
+  await page.click('[data-testid="setup-handover-go"]');
+  await setValuesByKeyboard(page, B1);
+  await page.click('[data-testid="setup-ready"]');
+  await boardMove(page, 'e2', 'e4', 'white');
+  await boardMove(page, 'g8', 'f6', 'black');
+  await page.locator('[data-testid="cs-board"][data-mover="white"]').waitFor();
+  await page.locator('[data-testid="cs-turn"]', { hasText: 'Muove il Bianco' }).waitFor();
+  await H.screenshot(page, 'chiefspy-local-play-it');
   assert.deepEqual(H.errors, []);
 });

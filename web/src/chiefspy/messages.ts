@@ -103,6 +103,8 @@ registerMessages({
     'cs.assist.loading': 'Computing…',
     'cs.error': 'Refused: {msg}',
     'cs.over': 'The match is over.',
+    'cs.typeMove': 'Or type a move and press Enter:',
+    'cs.typeMove.illegal': '{move} is not a legal move now',
   },
   it: {
     'cs.piece.a': 'Grande torre',
@@ -205,5 +207,7 @@ registerMessages({
     'cs.assist.loading': 'Calcolo…',
     'cs.error': 'Rifiutato: {msg}',
     'cs.over': 'La partita è finita.',
+    'cs.typeMove': 'Oppure scrivi una mossa e premi Invio:',
+    'cs.typeMove.illegal': '{move} non è una mossa legale ora',
   },
 });

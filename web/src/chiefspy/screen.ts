@@ -130,6 +130,8 @@ class ChiefSpyScreen implements GameScreen {
   }
 
   private adoptView(view: any): void {
+    // A view older than the one shown (two refreshes crossing) is dropped.
+    if (this.view && typeof view.events === 'number' && typeof this.view.events === 'number' && view.events < this.view.events) return;
     const prevRound = this.view?.round;
     this.view = view;
     this.stale = false;
@@ -495,7 +497,7 @@ class ChiefSpyScreen implements GameScreen {
         ]),
       ),
       v.phase === 'play'
-        ? h('span.cs-turn', { attrs: { 'data-testid': 'cs-turn', 'aria-live': 'polite' } }, this.myTurn() ? t('cs.yourMove') : t('cs.toMove', { colour: colourName(turn) }))
+        ? h('span.cs-turn', { attrs: { 'data-testid': 'cs-turn', 'aria-live': 'polite' } }, this.myTurn() && !this.ctx.local ? t('cs.yourMove') : t('cs.toMove', { colour: colourName(turn) }))
         : v.phase === 'over'
           ? h('span.cs-turn', { attrs: { 'data-testid': 'cs-over' } }, t('cs.over'))
           : null,
@@ -772,8 +774,32 @@ class ChiefSpyScreen implements GameScreen {
       ]);
     }
     const v = this.view;
-    if (this.myTurn() && gambitOrigins(v.legalMoves).length) return h('p.cs-hint.cs-gambit-hint', { attrs: { 'data-testid': 'gambit-hint' } }, t('cs.gambit.hint'));
-    return null;
+    if (!this.myTurn()) return null;
+    return h('div.cs-typed', [
+      gambitOrigins(v.legalMoves).length ? h('p.cs-hint.cs-gambit-hint', { attrs: { 'data-testid': 'gambit-hint' } }, t('cs.gambit.hint')) : null,
+      h('label.cs-move-label', [
+        h('span', t('cs.typeMove')),
+        h('input.cs-move-input', {
+          attrs: { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'e2e4 · b1c3+c3d5 · e7e8gn', 'data-testid': 'cs-move-input', disabled: this.busy },
+          on: {
+            keydown: (e: KeyboardEvent) => {
+              if (e.key !== 'Enter') return;
+              const el = e.target as HTMLInputElement;
+              const mv = el.value.trim().toLowerCase();
+              if (!mv) return;
+              if (!(v.legalMoves as string[]).includes(mv)) {
+                this.error = t('cs.typeMove.illegal', { move: mv });
+                this.ctx.redraw();
+                return;
+              }
+              el.value = '';
+              this.input = idle();
+              this.sendMove(mv);
+            },
+          },
+        }),
+      ]),
+    ]);
   }
 
   // -- side panels
