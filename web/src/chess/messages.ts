@@ -20,6 +20,8 @@ registerMessages({
     'chess.viewing': 'Viewing move {ply} of {total}',
     'chess.claimDraw': 'Claim draw',
     'chess.premove': 'Premove set: {move}',
+    'chess.boardLabel': 'Chess board. Moves can also be typed in the field next to it.',
+    'chess.lastMove': 'Last move: {n}. {san}',
   },
   it: {
     'chess.moves': 'Mosse',
@@ -40,5 +42,7 @@ registerMessages({
     'chess.viewing': 'Mossa {ply} di {total}',
     'chess.claimDraw': 'Reclama la patta',
     'chess.premove': 'Premossa impostata: {move}',
+    'chess.boardLabel': 'Scacchiera. Le mosse si possono anche scrivere nel campo accanto.',
+    'chess.lastMove': 'Ultima mossa: {n}. {san}',
   },
 });

@@ -286,7 +286,7 @@ class ChessScreen implements GameScreen {
         h('div.board-wrap', [
           h('div.cg-wrap.chess-board', {
             key: 'board',
-            attrs: { 'data-testid': 'board' },
+            attrs: { 'data-testid': 'board', role: 'img', 'aria-label': t('chess.boardLabel') },
             hook: {
               insert: (vnode) => {
                 this.cg = createBoard(vnode.elm as HTMLElement, { orientation: this.orientation() });
@@ -315,6 +315,7 @@ class ChessScreen implements GameScreen {
             ? rows.map((r) => h('div.move-row', { attrs: { role: 'listitem' } }, [h('span.move-no', `${r.n}.`), moveCell(r.white), moveCell(r.black)]))
             : [h('p.muted', t('chess.noMoves'))],
         ),
+        h('p.sr-only', { attrs: { 'aria-live': 'polite' } }, this.san.length ? t('chess.lastMove', { n: Math.ceil((this.san.length + (firstTurn === 'black' ? 1 : 0)) / 2) + firstNumber - 1, san: this.san[this.san.length - 1] }) : ''),
         !c.following ? h('p.viewing', { attrs: { 'data-testid': 'viewing' } }, t('chess.viewing', { ply: c.ply, total: c.length })) : null,
         this.mover().color
           ? h('form.type-move', { on: { submit: (e: Event) => (e.preventDefault(), this.submitTyped()) } }, [
