@@ -11,20 +11,11 @@ import { sound } from '../sound';
 import { screenFor } from '../games/registry';
 import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types';
 import { Clocks, formatClock, formatTimeControl } from './clock';
+import { resultText } from './result';
 import './messages';
 import './game.css';
 
 const other = (s: Seat): Seat => (s === 'white' ? 'black' : 'white');
-
-export function resultText(result: { score?: string; reason?: string; winner?: Seat | null } | null, status?: string): string {
-  if (status === 'aborted' || result?.reason === 'aborted') return t('result.aborted');
-  if (!result) return t('result.finished');
-  const who = result.winner === 'white' ? t('result.white') : result.winner === 'black' ? t('result.black') : result.score === '1/2-1/2' ? t('result.draw') : t('result.finished');
-  const key = `reason.${result.reason}`;
-  const reason = result.reason ? t(key) : '';
-  const r = reason === key ? result.reason! : reason;
-  return r ? `${who} ${r}` : who;
-}
 
 class GamePage implements Page {
   summary: GameSummary | null = null;
