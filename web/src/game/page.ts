@@ -13,6 +13,7 @@ import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types'
 import { Clocks, formatClock, formatTimeControl } from './clock';
 import { resultText } from './result';
 import './messages';
+import '../lobby/messages';
 import './game.css';
 
 const other = (s: Seat): Seat => (s === 'white' ? 'black' : 'white');
@@ -535,7 +536,7 @@ class JoinPage implements Page {
       s
         ? h('dl.facts', [
             h('dt', t('join.variant')),
-            h('dd', t(`variant.${s.variant}`)),
+            h('dd', [t(`variant.${s.variant}`), h('br'), h('small.muted', t(`lobby.variantHelp.${s.variant}`))]),
             h('dt', t('join.clock')),
             h('dd', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
           ])
