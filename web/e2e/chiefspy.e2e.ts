@@ -182,8 +182,8 @@ test('a full match: the Chief captured (2 points) ends it, reveal verified, note
 });
 
 test('a local game on one device, in Italian: a hand-over before each secret set-up, then play', async () => {
-  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'local', color: 'white' });
-  const page = await H.newPage({ locale: 'it-IT' });
+  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'local', color: 'white', assist: true });
+  const page = await H.newPage({ locale: 'it-IT', viewport: { width: 400, height: 860 } }); // a phone
   await page.goto(H.url('/'));
   await page.evaluate(([id, t]) => localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: t.white, tokens: t } })), [g.id, g.tokens!] as const);
   await page.goto(H.url(`/game/${g.id}`));
@@ -196,10 +196,18 @@ test('a local game on one device, in Italian: a hand-over before each secret set
   await page.click('[data-testid="setup-handover-go"]');
   await setValuesByKeyboard(page, B1);
   await page.click('[data-testid="setup-ready"]');
+  // The creator enabled the automatic deduction: nothing is known yet (8! assignments).
+  await page.locator('[data-testid="assist-assignments"]', { hasText: '40320' }).waitFor();
   await boardMove(page, 'e2', 'e4', 'white');
   await boardMove(page, 'g8', 'f6', 'black');
+  await boardMove(page, 'b1', 'c3', 'white');
+  // Black's knight (its Chief) attacks the pawn on e4 (defended by the knight on c3) and wins.
+  await boardMove(page, 'f6', 'e4', 'black');
+  await page.locator('[data-testid="battle-winner"]', { hasText: 'Vince l’attaccante (Nero)' }).waitFor();
   await page.locator('[data-testid="cs-board"][data-mover="white"]').waitFor();
   await page.locator('[data-testid="cs-turn"]', { hasText: 'Muove il Bianco' }).waitFor();
+  // White's deduction: +1 against +2 won without ending the round, so Black's g-knight is neither the Spy nor the 2.
+  await page.locator('[data-testid="assist-assignments"]', { hasText: '30240' }).waitFor();
   await H.screenshot(page, 'chiefspy-local-play-it');
   assert.deepEqual(H.errors, []);
 });

@@ -263,13 +263,13 @@ class ChiefSpyScreen implements GameScreen {
     return !!s.assist?.enabled || s.status === 'finished' || this.view?.phase === 'over';
   }
 
-  private assistBattles = -1;
+  private assistKey = '';
   private fetchAssist() {
     const v = this.view;
-    if (!v) return;
-    const n = (v.battles?.length ?? 0) + 1000 * (v.round ?? 0) + (v.phase === 'over' ? 1e6 : 0);
-    if (n === this.assistBattles) return;
-    this.assistBattles = n;
+    if (!v || v.phase === 'setup') return;
+    const key = `${v.round}:${v.phase}:${v.battles?.length ?? 0}:${v.seat}`;
+    if (key === this.assistKey) return;
+    this.assistKey = key;
     const token = this.token(this.seat());
     if (!token) return;
     if (this.assistState !== 'shown') this.assistState = 'loading';
@@ -279,8 +279,10 @@ class ChiefSpyScreen implements GameScreen {
         this.assist = a;
         this.assistState = 'shown';
       })
-      .catch(() => {
-        this.assistState = 'off';
+      .catch((e: any) => {
+        // 403 assist-off: not agreed (yet); anything else (e.g. nothing to deduce): try later.
+        this.assistState = e?.code === 'assist-off' ? 'off' : 'hidden';
+        if (this.assistState === 'hidden') this.assistKey = '';
         this.assist = null;
       })
       .finally(() => this.ctx.redraw());
