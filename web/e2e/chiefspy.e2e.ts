@@ -211,3 +211,32 @@ test('a local game on one device, in Italian: a hand-over before each secret set
   await H.screenshot(page, 'chiefspy-local-play-it');
   assert.deepEqual(H.errors, []);
 });
+
+test('promotion chooses from the reserve: two fallen pieces, the picker offers both', async () => {
+  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'human', color: 'white' });
+  const j = await H.api.join(g.id, { invite: g.invite! });
+  // White's bishop f and knight g attack Black's Chief (the knight b, on c6) and fall; the
+  // g-file clears (g5xh4 ties), and White's g-pawn walks to g7.
+  await H.api.act(g.id, g.token, { type: 'set-values', values: W1 });
+  await H.api.act(g.id, j.token, { type: 'set-values', values: { a: 'S', b: 'C', c: '3', d: '7', e: '4', f: '5', g: '6', h: '2' } });
+  const line = 'e2e4 b8c6 f1b5 g7g5 b5c6 g8f6 g1e2 a7a6 e2d4 a6a5 d4c6 a5a4 h2h4 g5h4 g2g4 b7b6 g4g5 b6b5 g5g6 b5b4 g6g7 b4b3'.split(' ');
+  for (let i = 0; i < line.length; i++) await H.api.act(g.id, i % 2 ? j.token : g.token, { type: 'move', move: line[i] });
+  const white = await H.newPage();
+  const black = await H.newPage();
+  await H.openGame(white, g.id, g.token);
+  await H.openGame(black, g.id, j.token);
+  await white.locator('[data-testid="reserve-white"] .cs-reserve-piece').nth(1).waitFor();
+  await boardMove(white, 'g7', 'g8', 'white');
+  const picker = white.locator('[data-testid="promotion-picker"]');
+  await picker.waitFor();
+  await white.locator('[data-testid="promo-b"]').waitFor();
+  await white.locator('[data-testid="promo-n"]').waitFor();
+  assert.equal(await picker.locator('button[data-testid^="promo-"]').count(), 2);
+  await H.screenshot(white, 'chiefspy-promotion-picker');
+  await white.click('[data-testid="promo-n"]');
+  for (const p of [white, black]) await p.locator('[data-testid="promotion-announce"]', { hasText: 'Knight returns by promotion' }).waitFor();
+  // The knight is back on g8 with its initial value (4), the bishop still in the reserve.
+  await white.locator('[data-testid="val-g8"]', { hasText: '4' }).waitFor();
+  assert.equal(await white.locator('[data-testid="reserve-white"] .cs-reserve-piece').count(), 1);
+  assert.deepEqual(H.errors, []);
+});
