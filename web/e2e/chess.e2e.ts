@@ -98,7 +98,7 @@ test("fool's mate between two browsers, by invite link", async () => {
   assert.deepEqual(H.errors.filter((e) => !/WebSocket/.test(e)), []);
 });
 
-test('promotion picker, premove, draw offer accepted', async () => {
+test('promotion picker, premove, draw offer declined then accepted', async () => {
   // white pawn on e7 ready to promote; a black pawn keeps the position alive
   const fen = '8/4P3/8/8/8/2k4p/8/K7 w - - 0 1';
   const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white', options: { fen }, clock: { initial: 600, increment: 0 } });
@@ -126,11 +126,15 @@ test('promotion picker, premove, draw offer accepted', async () => {
   await moves(b, 3);
   assert.deepEqual(await sanList(a), ['e8=N', 'Kc4', 'Ka2']);
 
-  // a draw offer, accepted
+  // a draw offer, declined; another one, accepted
   await canMove(b, 'black');
   await a.click('[data-testid=draw-offer]');
+  await b.click('[data-testid=draw-decline]');
+  await b.locator('[data-testid=draw-offered]').waitFor({ state: 'detached' });
+  await a.waitForSelector('[data-testid=draw-offer]');
+  await a.click('[data-testid=draw-offer]');
   await a.waitForSelector('[data-testid=draw-pending]');
-  await b.waitForSelector('[data-testid=draw-offer]');
+  await b.waitForSelector('[data-testid=draw-offered]');
   await H.screenshot(b, 'chess-draw-offer');
   await b.click('[data-testid=draw-accept]');
   for (const p of [a, b]) {

@@ -352,7 +352,7 @@ class GamePage implements Page {
       const items: (VNode | null)[] = [];
       if (offerFromOther) {
         items.push(
-          h('div.draw-offer', { attrs: { role: 'alert', 'data-testid': 'draw-offer' } }, [
+          h('div.draw-offer', { attrs: { role: 'alert', 'data-testid': 'draw-offered' } }, [
             h('span', t('game.drawOfferedBy', { side: t(`seat.${this.drawOffer}`) })),
             btn('draw-accept', t('game.accept'), () => this.control({ type: 'draw-accept' }, mySide), '.primary'),
             btn('draw-decline', t('game.decline'), () => this.control({ type: 'draw-decline' }, mySide)),
