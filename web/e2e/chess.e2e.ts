@@ -1,7 +1,7 @@
 // Chess in the browser against a real server: a full game between two browser contexts
 // (invite link, clicks and drags), SAN list and navigation, record download, promotion,
 // premove, draw offer, rematch, local and computer games.
-import { before, after, test } from 'node:test';
+import { before, after, afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startHarness, clickMove, dragMove, type Harness } from './harness.ts';
@@ -9,6 +9,9 @@ import { startHarness, clickMove, dragMove, type Harness } from './harness.ts';
 let H: Harness;
 before(async () => {
   H = await startHarness();
+});
+afterEach(async () => {
+  await H?.closeContexts();
 });
 after(async () => {
   await H?.stop();

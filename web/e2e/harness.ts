@@ -102,6 +102,8 @@ export interface Harness {
   createAndOpen(page: Page, body: CreateGameBody): Promise<CreatedGame>;
   /** Save a full-page screenshot to web/e2e-artifacts/<name>.png; returns the path. */
   screenshot(page: Page, name: string): Promise<string>;
+  /** Close every browser context opened so far (e.g. in afterEach: idle pages keep polling). */
+  closeContexts(): Promise<void>;
   /** Restart the server on the same port and database (pages see a dropped socket). */
   restartServer(): Promise<void>;
   stop(): Promise<void>;
@@ -234,6 +236,10 @@ export async function startHarness(opts: { headless?: boolean } = {}): Promise<H
       const file = join(ARTIFACTS_DIR, name.replace(/[^a-zA-Z0-9_.-]/g, '_') + '.png');
       await page.screenshot({ path: file, fullPage: true });
       return file;
+    },
+    async closeContexts() {
+      const all = contexts.splice(0);
+      for (const c of all) await c.close().catch(() => {});
     },
     async restartServer() {
       await stopServer(server);

@@ -1,12 +1,15 @@
 // Languages: the default comes from the browser, the header switch changes every text at
 // once, and the choice is remembered.
-import { before, after, test } from 'node:test';
+import { before, after, afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, clickMove, type Harness } from './harness.ts';
 
 let H: Harness;
 before(async () => {
   H = await startHarness();
+});
+afterEach(async () => {
+  await H?.closeContexts();
 });
 after(async () => {
   await H?.stop();

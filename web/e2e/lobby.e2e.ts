@@ -1,6 +1,6 @@
 // The lobby against a real server: create (custom clock, public), join from the open list,
 // watch from the in-progress list, replay from the recent list; time to interactive.
-import { before, after, test } from 'node:test';
+import { before, after, afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,9 @@ import { startHarness, clickMove, ARTIFACTS_DIR, type Harness } from './harness.
 let H: Harness;
 before(async () => {
   H = await startHarness();
+});
+afterEach(async () => {
+  await H?.closeContexts();
 });
 after(async () => {
   await H?.stop();

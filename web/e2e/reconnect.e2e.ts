@@ -1,6 +1,6 @@
 // Reconnection: a dropped WebSocket (browser offline) and a server restart; the page shows
 // it in the header, reconnects by itself and catches up with the moves it missed.
-import { before, after, test } from 'node:test';
+import { before, after, afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startHarness, clickMove, type Harness } from './harness.ts';
@@ -8,6 +8,9 @@ import { startHarness, clickMove, type Harness } from './harness.ts';
 let H: Harness;
 before(async () => {
   H = await startHarness();
+});
+afterEach(async () => {
+  await H?.closeContexts();
 });
 after(async () => {
   await H?.stop();
