@@ -53,6 +53,15 @@ test('offline, the other player moves, back online: caught up', async () => {
   await clickMove(a, 'g1', 'f3');
   await moves(b, 3);
   await H.screenshot(a, 'reconnect-back');
+
+  // "continue on another device": the seat link opens the same seat in a fresh browser
+  await a.click('[data-testid=share] summary');
+  const link = await a.locator('[data-testid=device-link]').inputValue();
+  const a2 = await H.newPage();
+  await a2.goto(link);
+  await a2.waitForSelector('[data-testid=game-page][data-seat=white]');
+  await moves(a2, 3);
+  assert.ok(!a2.url().includes('token='), 'the token is stripped from the address');
 });
 
 test('the server restarts: both pages reconnect and play on', async () => {

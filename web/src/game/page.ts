@@ -434,6 +434,12 @@ class GamePage implements Page {
           ])
         : null,
       h('a.tool', { attrs: { href: api.exportUrl(this.id, this.token), download: `arbiter-${this.id}.${ext}`, 'data-testid': 'download' } }, '⤓ ' + t('game.download')),
+      h('details.share', { attrs: { 'data-testid': 'share' } }, [
+        h('summary', t('game.share')),
+        this.linkRow('watch-link', t('game.watchLink'), `${location.origin}/game/${this.id}`),
+        this.token && !this.ctx?.local ? this.linkRow('device-link', t('game.deviceLink'), `${location.origin}/game/${this.id}#token=${this.token}`) : null,
+        this.token && !this.ctx?.local ? h('small.muted', t('game.deviceLinkHelp')) : null,
+      ]),
       h('label.check', [
         h('input', { attrs: { type: 'checkbox', 'data-testid': 'sound' }, props: { checked: !sound.isMuted() }, on: { change: (e: Event) => (sound.setMuted(!(e.target as HTMLInputElement).checked), redraw()) } }),
         ' ' + t('game.sound'),
@@ -454,6 +460,13 @@ class GamePage implements Page {
             h('button.ctl', { attrs: { type: 'button', 'data-testid': 'copy-invite' }, on: { click: () => void this.copy(link) } }, this.copied === link ? t('game.copied') : t('game.copy')),
           ])
         : null,
+    ]);
+  }
+
+  private linkRow(id: string, label: string, link: string): VNode {
+    return h('div.copy-row', [
+      h('label', [h('span', label), h('input.link', { attrs: { readonly: true, 'data-testid': id }, props: { value: link }, on: { focus: (e: Event) => (e.target as HTMLInputElement).select() } })]),
+      h('button.ctl', { attrs: { type: 'button', 'data-testid': `copy-${id}` }, on: { click: () => void this.copy(link) } }, this.copied === link ? t('game.copied') : t('game.copy')),
     ]);
   }
 
