@@ -130,3 +130,29 @@ describe('companion match', () => {
     expect(load(s).match).toBeNull();
   });
 });
+
+describe('companion special battles', () => {
+  it('Chief v Chief with equal bonuses: both Chiefs leave, both score 2, a drawn match', () => {
+    const m = setValues(setValues(newMatch(), 'white', W), 'black', { ...B, e: 'C', g: 'S' });
+    // White's Chief (e) attacks Black's Chief (e): bonuses 1 v 1.
+    const r = battle(m, { attackerColour: 'white', attacker: 'e', defender: 'e', attackerSupport: 0, defenderSupport: 1 });
+    expect(r.announce.winner).toBe('tie');
+    expect(r.match.score).toEqual({ white: 2, black: 2 });
+    expect(r.match.phase).toBe('over');
+    expect(matchWinner(r.match)).toBeNull();
+  });
+  it('a numbered piece beating an unknown piece does not end the round', () => {
+    const r = battle(started(), { attackerColour: 'black', attacker: 'd', defender: 'pawn', attackerSupport: 0, defenderSupport: 0 });
+    expect(r.match.phase).toBe('play');
+    expect(r.match.sides.black!.current.d).toBe('7'); // 8 - 1 = 7, capped at 7
+  });
+  it('three rounds without 2 points end the match', () => {
+    let m = endRound(started(), 'draw');
+    m = nextRound(m);
+    m = endRound(setValues(setValues(m, 'white', W), 'black', B), 'draw');
+    m = nextRound(m);
+    m = endRound(setValues(setValues(m, 'white', W), 'black', B), 'draw');
+    expect(m.phase).toBe('over');
+    expect(m.rounds).toHaveLength(3);
+  });
+});
