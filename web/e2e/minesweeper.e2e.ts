@@ -24,6 +24,16 @@ const FEN_FOG = '4k3/7p/8/8/8/8/8/P3K3/8/8 w - - 0 1 zone:~~~~~~~~/~~~~~~~~/~~~~
 
 const sq = (page: Page, s: string) => page.locator(`[data-testid="ms-overlay"] [data-sq="${s}"]`);
 
+/** H.openGame, with what the page showed when it did not come up (for flaky-run reports). */
+async function open(page: Page, id: string, token?: string): Promise<void> {
+  try {
+    await H.openGame(page, id, token);
+  } catch (e) {
+    const body = await page.evaluate(() => document.body.innerText.slice(0, 500)).catch(() => '?');
+    throw new Error(`${(e as Error).message}\nurl: ${page.url()}\npage: ${body}\nerrors: ${H.errors.join('\n')}`);
+  }
+}
+
 async function waitScreen(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="ms-screen"]');
   await page.waitForSelector('[data-testid="ms-board"] cg-board piece');
@@ -77,7 +87,7 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
   const created = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white', assist: true, options: { fen: FEN_FULL } });
   const white = await H.newPage();
   const black = await H.newPage();
-  await H.openGame(white, created.id, created.token);
+  await open(white, created.id, created.token);
   await white.waitForSelector('[data-testid="ms-screen"]');
   await black.goto(H.url(created.invitePath!));
   await black.locator('[data-testid="join-assist"]').check();
@@ -147,7 +157,7 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
   }
   // a spectator (no token) sees the same public board and the same verified reveal
   const watcher = await H.newPage();
-  await H.openGame(watcher, created.id);
+  await open(watcher, created.id);
   await waitScreen(watcher);
   await counterIs(watcher, '1 of 4');
   await watcher.locator('[data-testid="ms-verify"][data-ok="true"]').waitFor();
@@ -172,7 +182,7 @@ test('one device, in Italian: mine odds, a discovered mine, the fog lifts for go
     ([id, tokens]) => localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: tokens.white, tokens } })),
     [g.id, g.tokens!] as const,
   );
-  await H.openGame(page, g.id);
+  await open(page, g.id);
   await waitScreen(page);
   await counterIs(page, '2 su 2');
 
@@ -229,7 +239,7 @@ test('promotion to a queen on rank 10 gives check; a game without mines verifies
     ([id, tokens]) => localStorage.setItem('arbiter.tokens', JSON.stringify({ [id]: { seat: 'white', token: tokens.white, tokens } })),
     [g.id, g.tokens!] as const,
   );
-  await H.openGame(page, g.id);
+  await open(page, g.id);
   await waitScreen(page);
   await counterIs(page, '0 of 0');
   assert.equal(await page.locator('[data-testid="ms-overlay"] .ms-sq.fog').count(), 0);
@@ -259,7 +269,7 @@ test('a typed sapper action, then the server restarts: the screen reconnects and
   const created = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white', options: { fen: FEN_FULL } });
   const joined = await H.api.join(created.id, { invite: created.invite });
   const white = await H.newPage();
-  await H.openGame(white, created.id, created.token);
+  await open(white, created.id, created.token);
   await waitScreen(white);
   await typeMove(white, 'sap b3'); // the keyboard form of b3b3
   await counterIs(white, '3 of 4');
@@ -297,7 +307,7 @@ test('a reveal that does not match the commitment this browser saw at the start 
     },
     [g.id, g.tokens!] as const,
   );
-  await H.openGame(page, g.id);
+  await open(page, g.id);
   await waitScreen(page);
   await page.locator('[data-testid="ms-commitment-changed"]').waitFor();
   await H.api.act(g.id, g.tokens!.white, { type: 'resign' });
