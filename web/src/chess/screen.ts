@@ -14,6 +14,15 @@ import './chess.css';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** Keep the current move visible inside the move list (without scrolling the page). */
+function scrollToCurrent(list: HTMLElement): void {
+  const cur = list.querySelector<HTMLElement>('.move.current');
+  if (!cur) return;
+  const top = cur.offsetTop; // the list is positioned: offsets are relative to it
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+}
+
 export function createChessScreen(ctx: GameContext): GameScreen {
   return new ChessScreen(ctx);
 }
@@ -310,7 +319,10 @@ class ChessScreen implements GameScreen {
         ]),
         h(
           'div.movelist',
-          { attrs: { 'data-testid': 'movelist', role: 'list', 'aria-label': t('chess.moves') } },
+          {
+            attrs: { 'data-testid': 'movelist', role: 'list', 'aria-label': t('chess.moves') },
+            hook: { insert: (v) => scrollToCurrent(v.elm as HTMLElement), postpatch: (_o, v) => scrollToCurrent(v.elm as HTMLElement) },
+          },
           rows.length
             ? rows.map((r) => h('div.move-row', { attrs: { role: 'listitem' } }, [h('span.move-no', `${r.n}.`), moveCell(r.white), moveCell(r.black)]))
             : [h('p.muted', t('chess.noMoves'))],

@@ -83,8 +83,8 @@ class LobbyPage implements Page {
   async refresh(): Promise<void> {
     try {
       const [open, active, finished] = await Promise.all([api.list('open'), api.list('active'), api.list('finished')]);
-      this.open = open;
-      this.active = active;
+      this.open = open.slice(0, 50);
+      this.active = active.slice(0, 50);
       this.finished = finished.slice(0, 20);
       this.listError = '';
     } catch (e) {
