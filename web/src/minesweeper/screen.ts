@@ -695,6 +695,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     ]);
   }
 
+  function renderRules(): VNode {
+    return h('details.ms-panel.ms-rules', { attrs: { 'data-testid': 'ms-rules' } }, [
+      h('summary', t('ms.rules')),
+      h('ul', [1, 2, 3, 4, 5, 6].map((i) => h('li', t(`ms.rules.${i}`)))),
+    ]);
+  }
+
   function renderMoves(): VNode {
     const rows: VNode[] = [];
     const start = st.turn === 'white' ? (st.moves.length % 2 === 0 ? 'white' : 'black') : st.moves.length % 2 === 0 ? 'black' : 'white';
@@ -868,6 +875,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
           renderMoves(),
           renderCommitment(),
           renderLegend(),
+          renderRules(),
         ].filter(Boolean) as VNode[]),
       ]);
     },
