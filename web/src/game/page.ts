@@ -343,8 +343,8 @@ class GamePage implements Page {
     const s = this.summary!;
     const player = this.seat !== 'spectator';
     if (!player) return null;
-    const btn = (id: string, label: string, on: () => void, cls = '') =>
-      h(`button.ctl${cls}`, { attrs: { type: 'button', 'data-testid': id }, on: { click: on } }, label);
+    const btn = (id: string, label: string, on: () => void, cls = '', aria?: string) =>
+      h(`button.ctl${cls}`, { attrs: { type: 'button', 'data-testid': id, ...(aria ? { 'aria-label': aria, title: aria } : {}) }, on: { click: on } }, label);
     if (s.status === 'active') {
       const mySide: Seat = this.ctx?.local ? (this.toMove ?? 'white') : (this.seat as Seat);
       const offerFromOther = this.drawOffer && this.drawOffer !== mySide;
@@ -369,10 +369,16 @@ class GamePage implements Page {
             this.confirmResign = false;
             this.control({ type: 'resign' }, mySide);
           }, '.danger'),
-          btn('resign-cancel', '✕', () => {
-            this.confirmResign = false;
-            redraw();
-          }),
+          btn(
+            'resign-cancel',
+            '✕',
+            () => {
+              this.confirmResign = false;
+              redraw();
+            },
+            '',
+            t('game.cancel'),
+          ),
         );
       else
         row.push(

@@ -52,6 +52,7 @@ registerMessages({
     'lobby.opp.local': 'same device',
     'lobby.aborted': 'aborted',
     'lobby.refresh': 'Refresh',
+    'lobby.assistBadge': 'Assist helpers proposed',
     'lobby.listError': 'Could not load the games: {error}',
   },
   it: {
@@ -105,6 +106,7 @@ registerMessages({
     'lobby.opp.local': 'stesso dispositivo',
     'lobby.aborted': 'annullata',
     'lobby.refresh': 'Aggiorna',
+    'lobby.assistBadge': 'Aiuti proposti',
     'lobby.listError': 'Impossibile caricare le partite: {error}',
   },
 });

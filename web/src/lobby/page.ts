@@ -252,7 +252,7 @@ class LobbyPage implements Page {
       h('span.tc', g.clock ? formatTimeControl(g.clock) : t('lobby.untimed')),
       h('span.opp.muted', t(`lobby.opp.${g.opponent}`)),
       kind === 'finished' ? h('span.res', result) : h('span.ago.muted', agoText(Date.now() - g.createdAt)),
-      g.assist?.proposed ? h('span.badge', '✦') : h('span'),
+      g.assist?.proposed ? h('span.badge', { attrs: { title: t('lobby.assistBadge'), 'aria-label': t('lobby.assistBadge') } }, '✦') : h('span'),
       h('a.button', { class: { primary: kind === 'open' && !mine }, attrs: { href, 'data-testid': `${kind}-${label === t('lobby.join') ? 'join' : 'open'}-${g.id}` }, on: { click: linkHandler(href) } }, label),
     ]);
   }
