@@ -17,7 +17,7 @@ import {
   isComplete, setValuesAction, holder, valueOfKey,
 } from './setup';
 import { type InputState, idle, firstDests, secondDests, drop, dropSecond, stopHere, choosePromotion, promotionPiece, gambitOrigins } from './moveinput';
-import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot } from './notebook';
+import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot, pin } from './notebook';
 import './messages';
 import { pieceName, valueName } from './names';
 import './chiefspy.css';
@@ -219,6 +219,7 @@ class ChiefSpyScreen implements GameScreen {
 
   /** Local games: fetches the view of `seat` (the page's connection holds the creator's seat). */
   private refreshSeat: Seat | null = null;
+  private behind = 0;
   private refresh(seat: Seat | null) {
     if (this.destroyed) return;
     this.refreshSeat = seat;
@@ -235,8 +236,11 @@ class ChiefSpyScreen implements GameScreen {
         if (g.result !== undefined) this.ctx.summary.result = g.result;
         if (g.status) this.ctx.summary.status = g.status;
         if (g.assist) this.ctx.summary.assist = g.assist;
-        if (typeof g.view?.events === 'number' && g.view.events < want) this.refreshAgain = true;
-        else if (g.view) {
+        if (typeof g.view?.events === 'number' && g.view.events < want) {
+          // Behind the events already seen: ask again, a few times at most.
+          if (++this.behind <= 5) this.refreshAgain = true;
+        } else if (g.view) {
+          this.behind = 0;
           const again = this.wantedSeatFor(g.view);
           if (this.ctx.local && again && again !== g.view.seat) {
             this.refreshSeat = again;
@@ -823,7 +827,23 @@ class ChiefSpyScreen implements GameScreen {
     const a = this.announce;
     if (!a) return h('div.cs-announce.empty', { attrs: { 'aria-live': 'polite' } });
     const items: VNode[] = [];
-    if (a.gambit) items.push(h('p.cs-gambit-played', { attrs: { 'data-testid': 'gambit-played' } }, t('cs.gambit.played')));
+    if (a.gambit) {
+      items.push(h('p.cs-gambit-played', { attrs: { 'data-testid': 'gambit-played' } }, t('cs.gambit.played')));
+      // The opponent's gambit shows which piece is its Spy: one tap notes it.
+      const spy = a.battle?.attacker;
+      const me = this.myColour();
+      if (spy?.id && me && spy.colour !== me && this.notebook && this.view?.phase === 'play')
+        items.push(
+          h(
+            'button.cs-btn.link',
+            {
+              attrs: { type: 'button', 'data-testid': 'note-spy' },
+              on: { click: () => ((this.notebook = pin(this.notebook!, spy.id as Slot, 'S')), this.saveNotes(), this.ctx.redraw()) },
+            },
+            t('cs.gambit.note', { piece: pieceName(spy.id) }),
+          ),
+        );
+    }
     if (a.battle) {
       const bt = this.battleText(a.battle);
       items.push(
