@@ -187,6 +187,34 @@ test('threefold repetition claimed from the board', async () => {
   assert.match(text, /Draw by threefold repetition/);
 });
 
+test('keyboard only: create a game, type moves, step through them', async () => {
+  const p = await H.newPage();
+  await p.goto(H.url('/'));
+  await p.focus('[data-testid=opponent-local]');
+  await p.keyboard.press('Space');
+  await p.focus('[data-testid=create-game]');
+  // the focused control is visibly marked
+  const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  assert.notEqual(outline, 'none');
+  await p.keyboard.press('Enter');
+  await canMove(p, 'white');
+  await p.focus('[data-testid=type-move]');
+  for (const mv of ['e4', 'e5', 'Nf3', 'Nc6']) {
+    await p.keyboard.type(mv);
+    await p.keyboard.press('Enter');
+    await p.waitForSelector(`[data-testid=movelist] button.move:text-is("${mv}")`);
+  }
+  await moves(p, 4);
+  await p.evaluate(() => (document.activeElement as HTMLElement).blur());
+  await p.keyboard.press('ArrowLeft');
+  await p.waitForSelector('[data-testid=chess-screen][data-ply="3"]');
+  await p.keyboard.press('Home');
+  await p.waitForSelector('[data-testid=chess-screen][data-ply="0"]');
+  await p.keyboard.press('End');
+  await p.waitForSelector('[data-testid=chess-screen][data-ply="4"]');
+  await H.screenshot(p, 'chess-keyboard');
+});
+
 test('against the computer', async () => {
   const p = await H.newPage();
   await p.goto(H.url('/'));
