@@ -212,7 +212,7 @@ test('a local game on one device, in Italian: a hand-over before each secret set
   assert.deepEqual(H.errors, []);
 });
 
-test('promotion chooses from the reserve: two fallen pieces, the picker offers both', async () => {
+test('promotion chooses from the reserve (two fallen pieces, the picker offers both), after a server restart', async () => {
   const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'human', color: 'white' });
   const j = await H.api.join(g.id, { invite: g.invite! });
   // White's bishop f and knight g attack Black's Chief (the knight b, on c6) and fall; the
@@ -226,6 +226,9 @@ test('promotion chooses from the reserve: two fallen pieces, the picker offers b
   await H.openGame(white, g.id, g.token);
   await H.openGame(black, g.id, j.token);
   await white.locator('[data-testid="reserve-white"] .cs-reserve-piece').nth(1).waitFor();
+  // The server restarts: the screens reconnect and carry on (the game is replayed from its log).
+  await H.restartServer();
+  await white.locator('[data-testid="cs-board"][data-mover="white"]').waitFor();
   await boardMove(white, 'g7', 'g8', 'white');
   const picker = white.locator('[data-testid="promotion-picker"]');
   await picker.waitFor();
