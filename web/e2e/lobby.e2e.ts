@@ -21,13 +21,17 @@ test('the lobby is interactive quickly', async () => {
   const page = await H.newPage();
   await page.goto(H.url('/')); // warm the server's file cache
   const runs: number[] = [];
+  const inPage: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = Date.now();
     await page.goto(H.url('/'), { waitUntil: 'commit' });
     await page.waitForSelector('[data-testid=create-game]:not([disabled])');
     runs.push(Date.now() - t0);
+    // the app's own mark: first page rendered, relative to the start of the navigation
+    inPage.push(Math.round(await page.evaluate(() => performance.getEntriesByName('arbiter:interactive')[0]?.startTime ?? -1)));
   }
   runs.sort((x, y) => x - y);
+  inPage.sort((x, y) => x - y);
   const median = runs[2];
   const js = await page.evaluate(() =>
     performance
@@ -35,8 +39,8 @@ test('the lobby is interactive quickly', async () => {
       .filter((e) => /\.js$/.test(e.name))
       .map((e) => ({ name: e.name.replace(location.origin, ''), bytes: (e as PerformanceResourceTiming).encodedBodySize })),
   );
-  writeFileSync(join(ARTIFACTS_DIR, 'lobby-timing.json'), JSON.stringify({ runsMs: runs, medianMs: median, js }, null, 2));
-  console.log(`lobby interactive: median ${median} ms (runs ${runs.join(', ')})`);
+  writeFileSync(join(ARTIFACTS_DIR, 'lobby-timing.json'), JSON.stringify({ runsMs: runs, medianMs: median, inPageMs: inPage, js }, null, 2));
+  console.log(`lobby interactive: median ${median} ms as seen by the test (runs ${runs.join(', ')}); in-page mark median ${inPage[2]} ms (${inPage.join(', ')})`);
   await H.screenshot(page, 'lobby');
   assert.ok(median < 1000, `create button enabled after ${median} ms`);
 });

@@ -13,8 +13,8 @@ export interface Page {
 }
 
 registerMessages({
-  en: { 'app.title': 'Arbiter', 'app.lang': 'Language', 'app.home': 'Lobby', 'app.notFound': 'Page not found.' },
-  it: { 'app.title': 'Arbiter', 'app.lang': 'Lingua', 'app.home': 'Sala', 'app.notFound': 'Pagina non trovata.' },
+  en: { 'app.title': 'Arbiter', 'app.lang': 'Language', 'app.home': 'Lobby', 'app.notFound': 'Page not found.', 'app.loadError': 'Could not load the page: {error}' },
+  it: { 'app.title': 'Arbiter', 'app.lang': 'Lingua', 'app.home': 'Sala', 'app.notFound': 'Pagina non trovata.', 'app.loadError': 'Impossibile caricare la pagina: {error}' },
 });
 
 let vnode: VNode | Element | null = null;
@@ -78,16 +78,30 @@ export function navigate(path: string, replace = false): void {
   void dispatch();
 }
 
+let dispatches = 0;
+
 async function dispatch(): Promise<void> {
   const path = location.pathname;
   const hash = location.hash.replace(/^#/, '');
+  const mine = ++dispatches;
   page?.destroy();
   page = null;
   for (const [re, f] of routes) {
     const m = re.exec(path);
     if (m) {
-      page = await f(m.slice(1), hash);
+      let next: Page;
+      try {
+        next = await f(m.slice(1), hash);
+      } catch (e) {
+        next = { render: () => h('p.error', t('app.loadError', { error: (e as Error).message })), destroy() {} };
+      }
+      if (mine !== dispatches) {
+        next.destroy(); // another navigation won meanwhile
+        return;
+      }
+      page = next;
       redrawNow();
+      if (!performance.getEntriesByName('arbiter:interactive').length) performance.mark('arbiter:interactive');
       return;
     }
   }

@@ -1,12 +1,18 @@
 import './style.css';
 import { start, route } from './app';
-import { extraPages } from './games/registry';
 import { lobbyPage } from './lobby/page';
-import { gamePage, joinPage } from './game/page';
+
+// The lobby is in the first bundle; the game page (boards, variants) loads on demand and is
+// prefetched once the lobby is up.
+const gameModule = () => import('./game/page');
+const registryModule = () => import('./games/registry');
 
 route(/^\/$/, () => lobbyPage());
-route(/^\/game\/([0-9a-zA-Z_-]+)\/?$/, ([id], hash) => gamePage(id, hash));
-route(/^\/join\/([0-9a-zA-Z_-]+)\/?$/, ([id], hash) => joinPage(id, hash));
-route(/^\/companion\/?$/, () => extraPages.companion());
+route(/^\/game\/([0-9a-zA-Z_-]+)\/?$/, async ([id], hash) => (await gameModule()).gamePage(id, hash));
+route(/^\/join\/([0-9a-zA-Z_-]+)\/?$/, async ([id], hash) => (await gameModule()).joinPage(id, hash));
+route(/^\/companion\/?$/, async () => (await registryModule()).extraPages.companion());
 
 start(document.getElementById('app')!);
+
+const idle: (f: () => void) => void = (window as any).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+idle(() => void gameModule().catch(() => {}));
