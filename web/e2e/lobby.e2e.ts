@@ -39,7 +39,18 @@ test('the lobby is interactive quickly', async () => {
       .filter((e) => /\.js$/.test(e.name))
       .map((e) => ({ name: e.name.replace(location.origin, ''), bytes: (e as PerformanceResourceTiming).encodedBodySize })),
   );
-  writeFileSync(join(ARTIFACTS_DIR, 'lobby-timing.json'), JSON.stringify({ runsMs: runs, medianMs: median, inPageMs: inPage, js }, null, 2));
+  // a game page opened directly: until the player can move
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'local' });
+  const gameRuns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = Date.now();
+    await page.goto(H.url(`/game/${g.id}#token=${g.tokens!.white}`), { waitUntil: 'commit' });
+    await page.waitForSelector('[data-testid=chess-screen][data-can-move=white]');
+    gameRuns.push(Date.now() - t0);
+  }
+  gameRuns.sort((x, y) => x - y);
+  writeFileSync(join(ARTIFACTS_DIR, 'lobby-timing.json'), JSON.stringify({ runsMs: runs, medianMs: median, inPageMs: inPage, gamePageMs: gameRuns, js }, null, 2));
+  console.log(`game page, opened directly, until a move can be made: median ${gameRuns[1]} ms (${gameRuns.join(', ')})`);
   console.log(`lobby interactive: median ${median} ms as seen by the test (runs ${runs.join(', ')}); in-page mark median ${inPage[2]} ms (${inPage.join(', ')})`);
   await H.screenshot(page, 'lobby');
   assert.ok(median < 1000, `create button enabled after ${median} ms`);
