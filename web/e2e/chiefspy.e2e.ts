@@ -44,7 +44,7 @@ async function setValuesByKeyboard(page: Page, v: Values): Promise<void> {
 }
 
 async function checkValues(page: Page, v: Values): Promise<void> {
-  for (const [slot, val] of Object.entries(v)) assert.equal(await page.getAttribute(`[data-testid="setup-piece-${slot}"]`, 'data-value'), val);
+  for (const [slot, val] of Object.entries(v)) await page.locator(`[data-testid="setup-piece-${slot}"][data-value="${val}"]`).waitFor();
 }
 
 /** Click the centre of a square on the board (either orientation). */
@@ -241,5 +241,6 @@ test('promotion chooses from the reserve (two fallen pieces, the picker offers b
   // The knight is back on g8 with its initial value (4), the bishop still in the reserve.
   await white.locator('[data-testid="val-g8"]', { hasText: '4' }).waitFor();
   assert.equal(await white.locator('[data-testid="reserve-white"] .cs-reserve-piece').count(), 1);
-  assert.deepEqual(H.errors, []);
+  // Requests refused while the server was down are expected; nothing else.
+  assert.deepEqual(H.errors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)), []);
 });

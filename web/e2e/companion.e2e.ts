@@ -30,7 +30,7 @@ async function enterValues(page: Page, seat: 'white' | 'black', v: Values, how: 
     await page.focus('[data-testid="co-piece-a"]');
     for (const val of Object.values(v)) await page.keyboard.press(val.toLowerCase());
   }
-  for (const [slot, val] of Object.entries(v)) assert.equal(await page.getAttribute(`[data-testid="co-piece-${slot}"]`, 'data-value'), val);
+  for (const [slot, val] of Object.entries(v)) await page.locator(`[data-testid="co-piece-${slot}"][data-value="${val}"]`).waitFor();
   await page.click('[data-testid="co-ready"]');
 }
 
