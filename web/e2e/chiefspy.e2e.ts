@@ -80,6 +80,11 @@ test('set-up in two browsers, a Spy gambit battle announced to both, the round r
   await H.screenshot(white, 'chiefspy-setup');
   await setValuesByTap(white, W1);
   await checkValues(white, W1);
+  // Drag works too: the Chief chip onto the great rook swaps a and e; dragging e onto a swaps back.
+  await white.dragAndDrop('[data-testid="setup-chip-C"]', '[data-testid="setup-piece-a"]');
+  await checkValues(white, { ...W1, a: 'C', e: '5' });
+  await white.dragAndDrop('[data-testid="setup-piece-e"]', '[data-testid="setup-piece-a"]');
+  await checkValues(white, W1);
   await white.click('[data-testid="setup-ready"]');
   await white.waitForSelector('[data-testid="setup-waiting"]');
   await H.screenshot(white, 'chiefspy-setup-waiting');
