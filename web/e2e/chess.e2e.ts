@@ -227,6 +227,7 @@ test('against the computer', async () => {
   await clickMove(p, 'd2', 'd4');
   await moves(p, 2); // the computer answers
   await canMove(p, 'white');
+  assert.match(await p.locator('[data-testid=player-top]').innerText(), /Computer \(level 0\)/);
   await H.screenshot(p, 'chess-computer');
   await p.click('[data-testid=resign]');
   await p.click('[data-testid=resign-confirm]');

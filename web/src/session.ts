@@ -11,6 +11,8 @@ export interface SeatEntry {
   tokens?: { white: string; black: string };
   /** The invite link of a game this browser created (shown until the friend joins). */
   invitePath?: string;
+  /** The computer's level, for a game against it created here (the server's summary has none). */
+  level?: number;
 }
 
 function load(): Record<string, SeatEntry> {

@@ -309,7 +309,10 @@ class GamePage implements Page {
     const s = this.summary!;
     if (this.ctx?.local) return t(`seat.${side}`);
     if (this.seat === side) return t('game.you');
-    if (s.opponent === 'computer' && this.seat !== 'spectator') return typeof s.level === 'number' ? t('game.computer', { level: s.level }) : t('game.computerNoLevel');
+    if (s.opponent === 'computer' && this.seat !== 'spectator') {
+      const level = typeof s.level === 'number' ? s.level : getSeat(this.id)?.level;
+      return typeof level === 'number' ? t('game.computer', { level }) : t('game.computerNoLevel');
+    }
     if (s.status === 'open' && this.seat !== 'spectator') return t('game.waiting');
     return this.seat === 'spectator' ? t(`seat.${side}`) : t('game.opponent');
   }
@@ -406,7 +409,7 @@ class GamePage implements Page {
     if (!token) return;
     try {
       const r = await api.rematch(this.id, token);
-      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath });
+      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath, level: getSeat(this.id)?.level });
       navigate(`/game/${r.id}`);
     } catch (e) {
       this.actionError = (e as Error).message;

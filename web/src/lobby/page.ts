@@ -121,7 +121,7 @@ class LobbyPage implements Page {
       if (this.opponent === 'human' && this.isPublic) req.public = true;
       if (this.variant !== 'chess' && this.assist) req.assist = true;
       const r = await api.createGame(req);
-      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath });
+      setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath, level: this.opponent === 'computer' ? this.level : undefined });
       navigate(`/game/${r.id}`);
     } catch (e) {
       this.busy = false;
