@@ -233,14 +233,8 @@ class GamePage implements Page {
     const connSeat = this.seat;
     if (this.ctx?.local && this.tokens) {
       const who = seat ?? this.toMove ?? (connSeat as Seat);
-      if (who !== connSeat) {
-        return api.act(this.id, this.tokens[who], action).then(
-          () => undefined,
-          (e: Error) => {
-            throw e;
-          },
-        );
-      }
+      // the socket speaks for one seat; the other acts over REST (its events come on the socket)
+      if (who !== connSeat) return api.act(this.id, this.tokens[who], action).then(() => undefined);
     }
     if (!this.conn) return Promise.reject(new Error('not connected'));
     return this.conn.act(action);
