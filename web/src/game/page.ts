@@ -99,8 +99,15 @@ class GamePage implements Page {
     this.screen = screenFor(this.summary.variant)(this.ctx);
     this.screen.setView(view);
     this.connect();
+    let shown = '';
     this.tick = setInterval(() => {
-      if (this.clocks.running) redraw();
+      const run = this.clocks.running;
+      if (!run) return;
+      const text = formatClock(this.clocks.remaining(run, performance.now()));
+      if (text !== shown) {
+        shown = text; // redraw only when the running clock's text changes
+        redraw();
+      }
     }, 100);
     this.poll = setInterval(() => void this.pollSummary(), 3000);
     redraw();
