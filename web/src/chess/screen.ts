@@ -124,7 +124,7 @@ class ChessScreen implements GameScreen {
     return { color: seat, premove: this.toMove !== seat };
   }
 
-  private syncBoard(fromView: boolean): void {
+  private syncBoard(_fromView: boolean): void {
     const cg = this.cg;
     if (!cg) return;
     const ply = this.cursor.ply;
@@ -146,15 +146,12 @@ class ChessScreen implements GameScreen {
         showDests: true,
         events: { after: (o, d, meta) => this.userMove(o, d, meta.premove) },
       },
-      premovable: { enabled: premove, showDests: true } as any,
+      premovable: { enabled: premove },
       draggable: { enabled: color !== undefined },
       selectable: { enabled: color !== undefined },
     });
     if (!last) cg.set({ lastMove: undefined });
     if (!color) cg.cancelPremove();
-    if (myTurn && !fromView) {
-      /* the legal moves come with the next view */
-    }
     if (myTurn && this.legal.length) {
       // play a premove once it is legal (chessgroundx checks it against the dests)
       setTimeout(() => this.cg?.playPremove(), 0);
