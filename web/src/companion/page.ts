@@ -144,11 +144,21 @@ class CompanionPage implements Page {
         ),
       ]);
     }
+    return this.valueEntry(colour, t('co.setup.title', { name: this.name(seat), colour: colourName(colour) }), (values) => {
+      const next = setValues(m, seat, values);
+      this.entering = null;
+      this.setup = emptySetup();
+      this.change(next);
+    });
+  }
+
+  /** The secret entry of one player's eight values (tap, drag or keyboard). */
+  private valueEntry(colour: Colour, title: string, done: (values: Record<Slot, SetupValue>) => void): VNode {
     const st = this.setup;
     const update = (s: SetupState) => ((this.setup = s), redraw());
     const complete = isComplete(st);
     return h('section.co-card.cs-setup', { attrs: { 'data-testid': 'co-setup' } }, [
-      h('h2', t('co.setup.title', { name: this.name(seat), colour: colourName(colour) })),
+      h('h2', title),
       h('p.cs-help', t('cs.setup.help')),
       h(
         'div.cs-chips',
@@ -227,12 +237,7 @@ class CompanionPage implements Page {
             attrs: { type: 'button', 'data-testid': 'co-ready', disabled: !complete },
             on: {
               click: () =>
-                this.try(() => {
-                  const next = setValues(m, seat, this.setup.values as Record<Slot, SetupValue>);
-                  this.entering = null;
-                  this.setup = emptySetup();
-                  this.change(next);
-                }),
+                this.try(() => done(this.setup.values as Record<Slot, SetupValue>)),
             },
           },
           t('co.setup.ready'),
