@@ -163,6 +163,7 @@ class LobbyPage implements Page {
             this.radio('time', 'custom', this.time, t('lobby.custom'), (x) => (this.time = x)),
             this.radio('time', 'none', this.time, t('lobby.none'), (x) => (this.time = x)),
           ]),
+          h('p.help', t('lobby.timeHelp')),
           this.time === 'custom'
             ? h('div.custom', [
                 h('label', [
