@@ -274,6 +274,11 @@ class LobbyPage implements Page {
       this.renderList('open', this.open, t('lobby.openEmpty')),
       this.renderList('active', this.active, t('lobby.activeEmpty')),
       this.renderList('finished', this.finished, t('lobby.finishedEmpty')),
+      h('section.list.card.companion-link', { attrs: { 'data-testid': 'companion-card' } }, [
+        h('h2', t('lobby.companionTitle')),
+        h('p', t('lobby.companionText')),
+        h('a.button', { attrs: { href: '/companion', 'data-testid': 'open-companion' }, on: { click: linkHandler('/companion') } }, t('lobby.companionOpen')),
+      ]),
     ]);
   }
 }
