@@ -111,3 +111,60 @@ test('companion in Italian', async () => {
   await page.locator('[data-testid="co-start"]', { hasText: 'Inizia una partita' }).waitFor();
   await H.screenshot(page, 'companion-it');
 });
+
+async function duoBattle(att: Page, def: Page, b: { attacker: 'white' | 'black'; att: string; def: string; as: number; ds: number }): Promise<string> {
+  for (const p of [att, def]) {
+    await p.click(`[data-testid="co-attacker-colour-${b.attacker}"]`);
+    await p.click(`[data-testid="co-att-${b.att}"]`);
+    await p.click(`[data-testid="co-def-${b.def}"]`);
+    await p.fill('[data-testid="co-att-support"]', String(b.as));
+    await p.fill('[data-testid="co-def-support"]', String(b.ds));
+  }
+  await def.click('[data-testid="co-duo-defend"]');
+  const code = (await def.locator('[data-testid="co-duo-defcode"]').textContent())!;
+  await att.fill('[data-testid="co-duo-defcode-input"]', code);
+  await att.click('[data-testid="co-resolve"]');
+  const answer = (await att.locator('[data-testid="co-duo-answer"]').textContent())!;
+  await def.fill('[data-testid="co-duo-answer-input"]', answer);
+  await def.click('[data-testid="co-duo-finish"]');
+  const w1 = await att.locator('[data-testid="co-result"]').getAttribute('data-winner');
+  await def.locator('[data-testid="co-result"]').waitFor();
+  const w2 = await def.locator('[data-testid="co-result"]').getAttribute('data-winner');
+  assert.equal(w1, w2);
+  return w1!;
+}
+
+test('companion on two devices: each keeps its own values, battles exchange two codes', async () => {
+  const ann = await H.newPage({ viewport: { width: 400, height: 860 } });
+  const bob = await H.newPage({ viewport: { width: 400, height: 860 } });
+  await ann.goto(H.url('/companion'));
+  await ann.fill('[data-testid="co-name-white"]', 'Ann');
+  await ann.fill('[data-testid="co-name-black"]', 'Bob');
+  await ann.click('[data-testid="co-duo-create"]');
+  const code = (await ann.locator('[data-testid="co-duo-matchcode"]').textContent())!;
+  await bob.goto(H.url('/companion'));
+  await bob.fill('[data-testid="co-name-white"]', 'Ann');
+  await bob.fill('[data-testid="co-name-black"]', 'Bob');
+  await bob.fill('[data-testid="co-duo-code"]', code);
+  await bob.click('[data-testid="co-duo-join"]');
+  await bob.locator('[data-testid="co-duo-id"]', { hasText: 'Bob (Black this round)' }).waitFor();
+  for (const [p, v] of [[ann, W], [bob, B]] as const) {
+    await p.locator('[data-testid="co-setup"]').waitFor();
+    for (const [slot, val] of Object.entries(v)) {
+      await p.click(`[data-testid="co-chip-${val}"]`);
+      await p.click(`[data-testid="co-piece-${slot}"]`);
+    }
+    await p.click('[data-testid="co-ready"]');
+    await p.locator('[data-testid="co-battle"]').waitFor();
+  }
+  // Ann's queen (7 +2) takes Bob's great knight (2 +1).
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
+  await H.screenshot(bob, 'companion-duo-battle-defender');
+  // Bob's 7 (queen) attacks Ann's 2 (bishop f) and wins.
+  assert.equal(await duoBattle(bob, ann, { attacker: 'black', att: 'd', def: 'f', as: 0, ds: 0 }), 'attacker');
+  // Ann's Spy (great knight) attacks Bob's Chief (knight g): the match is over on both devices.
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'b', def: 'g', as: 0, ds: 2 }), 'attacker');
+  for (const p of [ann, bob]) await p.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  await H.screenshot(ann, 'companion-duo-over');
+  assert.deepEqual(H.errors, []);
+});

@@ -13,7 +13,12 @@ import {
   SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, type BattleAnnouncement, newMatch, setValues, isReady, colourOf, seatOf,
   piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
 } from './model';
-import { load, save, commit, undo, type Saved } from './store';
+import { load, save, commit, undo, loadDuo, saveDuo, type Saved } from './store';
+import {
+  type DuoMatch, type DuoBattle, newDuo, randomCode, isMatchCode, myColour, setMyValues, duoPieces, defenderCode, attackerResolve, defenderFinish, cancelWaiting,
+  duoPromote, duoEndRound, duoNextRound,
+} from './duo';
+import type { Winner } from './battle';
 import './messages';
 import './companion.css';
 
@@ -37,6 +42,10 @@ interface Form {
 
 class CompanionPage implements Page {
   private saved: Saved = load();
+  private duo: DuoMatch | null = loadDuo();
+  private joinCode = '';
+  private duoCode = '';
+  private duoResult: { winner: Winner; bonus: { attacker: number; defender: number }; answer: string | null; b: DuoBattle } | null = null;
   private names = { white: '', black: '' };
   private entering: Seat | null = null; // a player is entering values now (after the hand-over)
   private setup: SetupState = emptySetup();
@@ -61,7 +70,7 @@ class CompanionPage implements Page {
   }
 
   private name(seat: Seat): string {
-    return this.m?.names[seat] || t(`cs.seat.${seat}`);
+    return (this.duo ?? this.m)?.names[seat] || t(`cs.seat.${seat}`);
   }
 
   private change(next: CompanionMatch | null, keepResult = false) {
@@ -82,6 +91,7 @@ class CompanionPage implements Page {
   }
 
   render(): VNode {
+    if (this.duo) return this.renderDuo(this.duo);
     const m = this.m;
     return h('div.co-page', { attrs: { 'data-testid': 'companion-page', 'data-phase': m?.phase ?? 'none' } }, [
       h('h1', t('co.title')),
@@ -110,10 +120,270 @@ class CompanionPage implements Page {
         { attrs: { type: 'button', 'data-testid': 'co-start' }, on: { click: () => this.change(newMatch({ white: this.names.white.trim(), black: this.names.black.trim() })) } },
         t('co.start'),
       ),
+      h('h2.co-sub', t('co.duo.title')),
+      h('p.cs-help', t('co.duo.help')),
+      h('div.co-duo-start', [
+        h(
+          'button.cs-btn',
+          { attrs: { type: 'button', 'data-testid': 'co-duo-create' }, on: { click: () => this.setDuo(newDuo(randomCode(), 'white', this.trimmedNames())) } },
+          t('co.duo.create'),
+        ),
+        h('label.co-name', [
+          h('span', t('co.duo.codeLabel')),
+          h('input', {
+            attrs: { type: 'text', maxlength: 8, autocomplete: 'off', 'data-testid': 'co-duo-code' },
+            props: { value: this.joinCode },
+            on: { input: (e: Event) => (this.joinCode = (e.target as HTMLInputElement).value) },
+          }),
+        ]),
+        h(
+          'button.cs-btn',
+          {
+            attrs: { type: 'button', 'data-testid': 'co-duo-join' },
+            on: {
+              click: () => {
+                if (!isMatchCode(this.joinCode)) {
+                  this.error = t('co.duo.badCode');
+                  redraw();
+                  return;
+                }
+                this.setDuo(newDuo(this.joinCode, 'black', this.trimmedNames()));
+              },
+            },
+          },
+          t('co.duo.join'),
+        ),
+      ]),
     ]);
   }
 
-  private renderScore(m: CompanionMatch): VNode {
+  private trimmedNames() {
+    return { white: this.names.white.trim(), black: this.names.black.trim() };
+  }
+
+  // ---- two devices ------------------------------------------------------------------------
+
+  private setDuo(next: DuoMatch | null) {
+    this.duo = next;
+    saveDuo(next);
+    this.error = null;
+    redraw();
+  }
+
+  private duoTry(f: () => void) {
+    try {
+      this.error = null;
+      f();
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+    redraw();
+  }
+
+  private renderDuo(m: DuoMatch): VNode {
+    const mine = myColour(m);
+    return h('div.co-page', { attrs: { 'data-testid': 'companion-page', 'data-phase': m.phase, 'data-mode': 'duo' } }, [
+      h('h1', t('co.title')),
+      h('p.co-duo-id', { attrs: { 'data-testid': 'co-duo-id' } }, [
+        t('co.duo.thisDevice', { name: this.name(m.me), colour: colourName(mine) }),
+        ' · ',
+        t('co.duo.code'),
+        ' ',
+        h('code.co-code', { attrs: { 'data-testid': 'co-duo-matchcode' } }, `${m.code.slice(0, 3)}-${m.code.slice(3)}`),
+      ]),
+      this.renderScore(m),
+      this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'co-error' } }, this.error) : null,
+      m.phase === 'setup'
+        ? this.valueEntry(mine, t('co.setup.title', { name: this.name(m.me), colour: colourName(mine) }), (values) => this.setDuo(setMyValues(m, values)))
+        : m.phase === 'play'
+          ? this.renderDuoPlay(m)
+          : this.renderDuoOver(m),
+      h('div.co-footer', [
+        h(
+          'button.cs-btn.link',
+          { attrs: { type: 'button', 'data-testid': 'co-reset' }, on: { click: () => (m.phase === 'over' || confirm(t('co.confirmNew'))) && this.setDuo(null) } },
+          t('co.newMatch'),
+        ),
+      ]),
+    ]);
+  }
+
+  private renderDuoResult(): VNode | null {
+    const r = this.duoResult;
+    if (!r) return null;
+    const dc = other(r.b.attackerColour);
+    return h('section.co-result.cs-battle-card', { class: { [r.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': r.winner, role: 'status' } }, [
+      h('h3', ['⚔ ', t('co.result.title')]),
+      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${r.winner}`, { colour: colourName(r.winner === 'defender' ? dc : r.b.attackerColour) })),
+      h('p.cs-bonus', t('cs.battle.bonus', { a: r.bonus.attacker, d: r.bonus.defender })),
+      r.answer
+        ? h('p.co-big', [t('co.duo.showAnswer'), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-answer' } }, r.answer)])
+        : null,
+      r.winner !== 'tie' ? h('p.cs-muted', t('co.result.secret')) : null,
+    ]);
+  }
+
+  private renderDuoPlay(m: DuoMatch): VNode {
+    const mine = myColour(m);
+    const f = this.form;
+    const ac = f.attackerColour;
+    const dc = other(ac);
+    const set = (patch: Partial<Form>) => ((this.form = { ...this.form, ...patch }), (this.duoResult = null), redraw());
+    const ready = !!f.attacker && !!f.defender;
+    const b = (): DuoBattle => ({ attackerColour: ac, attacker: f.attacker!, defender: f.defender!, attackerSupport: f.attackerSupport, defenderSupport: f.defenderSupport });
+    const codeInput = (testid: string) =>
+      h('input.co-code-input', {
+        attrs: { type: 'text', maxlength: 9, autocomplete: 'off', spellcheck: 'false', 'data-testid': testid, 'aria-label': t('co.duo.enterCode') },
+        props: { value: this.duoCode },
+        on: { input: (e: Event) => (this.duoCode = (e.target as HTMLInputElement).value) },
+      });
+    let step: VNode;
+    if (m.waiting) {
+      const w = m.waiting;
+      const code = defenderCode({ ...m, waiting: null }, w).code;
+      step = h('div.co-duo-step', { attrs: { 'data-testid': 'co-duo-waiting' } }, [
+        h('p.co-big', [t('co.duo.showCode'), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-defcode' } }, code)]),
+        h('label.co-name', [h('span', t('co.duo.enterAnswer')), codeInput('co-duo-answer-input')]),
+        h(
+          'button.cs-btn.primary',
+          {
+            attrs: { type: 'button', 'data-testid': 'co-duo-finish' },
+            on: {
+              click: () =>
+                this.duoTry(() => {
+                  const r = defenderFinish(m, this.duoCode);
+                  this.duoResult = { winner: r.outcome.winner, bonus: r.outcome.bonus, answer: null, b: w };
+                  this.duoCode = '';
+                  this.form = this.freshForm(other(w.attackerColour));
+                  this.setDuo(r.match);
+                }),
+            },
+          },
+          t('co.duo.finish'),
+        ),
+        h('button.cs-btn.link', { attrs: { type: 'button', 'data-testid': 'co-duo-cancel' }, on: { click: () => this.setDuo(cancelWaiting(m)) } }, t('cs.gambit.cancel')),
+      ]);
+    } else if (ac === mine) {
+      step = h('div.co-duo-step', [
+        h('label.co-name', [h('span', t('co.duo.enterDefCode')), codeInput('co-duo-defcode-input')]),
+        h(
+          'button.cs-btn.primary',
+          {
+            attrs: { type: 'button', 'data-testid': 'co-resolve', disabled: !ready },
+            on: {
+              click: () =>
+                this.duoTry(() => {
+                  const battle = b();
+                  const r = attackerResolve(m, battle, this.duoCode);
+                  this.duoResult = { winner: r.outcome.winner, bonus: r.outcome.bonus, answer: r.code, b: battle };
+                  this.duoCode = '';
+                  this.form = this.freshForm(dc);
+                  this.setDuo(r.match);
+                }),
+            },
+          },
+          t('co.resolve'),
+        ),
+      ]);
+    } else {
+      step = h(
+        'button.cs-btn.primary',
+        { attrs: { type: 'button', 'data-testid': 'co-duo-defend', disabled: !ready }, on: { click: () => this.duoTry(() => this.setDuo(defenderCode(m, b()).match)) } },
+        t('co.duo.defend'),
+      );
+    }
+    return h('div.co-play', [
+      this.renderDuoResult(),
+      h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
+        h('h2', ['⚔ ', t('co.play.title')]),
+        h('p.cs-help', t('co.duo.playHelp')),
+        h('div.co-field', [
+          h('span.co-label', t('co.attackerColour')),
+          h(
+            'div.co-toggle',
+            { attrs: { role: 'radiogroup', 'aria-label': t('co.attackerColour') } },
+            (['white', 'black'] as Colour[]).map((c) =>
+              h(
+                'button.cs-btn',
+                {
+                  class: { selected: ac === c },
+                  attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}`, disabled: !!m.waiting },
+                  on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
+                },
+                [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(m.round, c))})`],
+              ),
+            ),
+          ),
+        ]),
+        m.waiting
+          ? null
+          : h('div', [
+              h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(duoPieces(m, ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
+              h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(duoPieces(m, dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
+              h('div.co-supports', [
+                this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
+                this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
+              ]),
+              h('p.co-bonus', { attrs: { 'data-testid': 'co-bonus' } }, t('co.bonus', { a: 1 + f.attackerSupport, as: f.attackerSupport, d: f.defenderSupport })),
+            ]),
+        step,
+      ]),
+      this.renderDuoSides(m),
+      h('details.co-card', { attrs: { 'data-testid': 'co-end-round' } }, [
+        h('summary', t('co.end')),
+        h('div.co-end-buttons', [
+          ...(['white', 'black'] as Seat[]).map((s) =>
+            h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `co-resign-${s}` }, on: { click: () => this.duoTry(() => this.setDuo(duoEndRound(m, 'resignation', s))) } }, t('co.resign', { name: this.name(s) })),
+          ),
+          h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'co-draw' }, on: { click: () => this.duoTry(() => this.setDuo(duoEndRound(m, 'draw'))) } }, t('co.drawRound')),
+        ]),
+        h('p.cs-help', t('co.duo.bothDevices')),
+      ]),
+    ]);
+  }
+
+  private renderDuoSides(m: DuoMatch): VNode {
+    const side = (c: Colour) => {
+      const pieces = duoPieces(m, c);
+      const down = SLOTS.filter((x) => !pieces.includes(x));
+      return h('div.co-side', { attrs: { 'data-testid': `co-side-${c}` } }, [
+        h('h3', [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} — ${this.name(seatOf(m.round, c))}`]),
+        h('div.co-line', [h('span.co-label', `${t('co.onBoard')}: `), ...pieces.filter((x) => x !== 'pawn').map((x) => h('span', { attrs: { title: pieceName(x) } }, [icon(x, c)]))]),
+        h('div.co-line', [
+          h('span.co-label', `${t('co.fallen')}: `),
+          ...(down.length
+            ? down.map((x) =>
+                h(
+                  'button.co-piece',
+                  { attrs: { type: 'button', title: t('co.promote.do', { piece: pieceName(x) }), 'data-testid': `co-promote-${c}-${x}` }, on: { click: () => confirm(`${t('co.promote.do', { piece: pieceName(x) })} (${colourName(c)})?`) && this.duoTry(() => this.setDuo(duoPromote(m, c, x))) } },
+                  [icon(x, c), h('span', `↑ ${pieceName(x)}`)],
+                ),
+              )
+            : [h('span.cs-muted', t('co.none'))]),
+        ]),
+      ]);
+    };
+    return h('section.co-card.co-state', [h('p.cs-help', t('co.duo.promoteHelp')), side('white'), side('black')]);
+  }
+
+  private renderDuoOver(m: DuoMatch): VNode {
+    const last = m.rounds[m.rounds.length - 1];
+    const winner = m.score.white === m.score.black ? null : m.score.white > m.score.black ? 'white' : 'black';
+    return h('div.co-roundover', [
+      this.renderDuoResult(),
+      last
+        ? h('section.co-card.cs-roundend', { attrs: { 'data-testid': 'co-round-over' } }, [h('p.co-big', t('co.roundOver', { n: last.round, reason: t(`co.roundEnd.${last.reason}`) }))])
+        : null,
+      m.phase === 'over'
+        ? h('section.co-card.co-final', { attrs: { 'data-testid': 'co-match-over' } }, [
+            h('h2', t('co.matchOver')),
+            h('p.co-big', winner ? t('co.winner', { name: this.name(winner), w: m.score.white, b: m.score.black }) : t('co.draw', { w: m.score.white, b: m.score.black })),
+          ])
+        : h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-next-round' }, on: { click: () => this.duoTry(() => ((this.duoResult = null), this.setDuo(duoNextRound(m)))) } }, t('co.nextRound')),
+    ]);
+  }
+
+  private renderScore(m: { round: number; score: Record<Seat, number> }): VNode {
     return h('div.co-score', { attrs: { 'data-testid': 'co-score' } }, [
       h('b', { attrs: { 'data-testid': 'co-round' } }, t('co.round', { n: m.round })),
       ...(['white', 'black'] as Seat[]).map((s) =>
@@ -249,11 +519,11 @@ class CompanionPage implements Page {
 
   // ---- play: battle entry, promotion, round end --------------------------------------------
 
-  private pieceButtons(m: CompanionMatch, colour: Colour, selected: PieceRef | null, prefix: string, pick: (p: PieceRef) => void): VNode {
+  private pieceButtons(pieces: PieceRef[], colour: Colour, selected: PieceRef | null, prefix: string, pick: (p: PieceRef) => void): VNode {
     return h(
       'div.co-pieces',
       { attrs: { role: 'radiogroup' } },
-      piecesOnBoard(m, colour).map((p) =>
+      pieces.map((p) =>
         h(
           'button.co-piece',
           {
@@ -314,8 +584,8 @@ class CompanionPage implements Page {
             ),
           ),
         ]),
-        h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(m, ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
-        h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(m, dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
+        h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(piecesOnBoard(m, ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
+        h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(piecesOnBoard(m, dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
         h('div.co-supports', [
           this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
           this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),

@@ -1,6 +1,7 @@
 // Companion match persistence: localStorage, so that a reload loses nothing. Keeps a short
 // undo history (a mistyped battle can be taken back).
 import { isMatch, type CompanionMatch } from './model';
+import { isDuo, type DuoMatch } from './duo';
 
 export const STORE_KEY = 'arbiter.companion';
 const UNDO_LIMIT = 30;
@@ -52,4 +53,25 @@ export function commit(saved: Saved, next: CompanionMatch): Saved {
 export function undo(saved: Saved): Saved {
   if (!saved.undo.length) return saved;
   return { match: saved.undo[saved.undo.length - 1], undo: saved.undo.slice(0, -1), undone: (saved.undone ?? 0) + 1 };
+}
+
+export const DUO_KEY = 'arbiter.companion.duo';
+
+/** The two-device match of this device, if any. */
+export function loadDuo(s: Store | null = storage()): DuoMatch | null {
+  try {
+    const o = JSON.parse(s?.getItem(DUO_KEY) ?? 'null');
+    return isDuo(o) ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDuo(m: DuoMatch | null, s: Store | null = storage()): void {
+  try {
+    if (m) s?.setItem(DUO_KEY, JSON.stringify(m));
+    else s?.removeItem(DUO_KEY);
+  } catch {
+    /* storage unavailable */
+  }
 }
