@@ -41,6 +41,7 @@ async function enterBattle(page: Page, b: { attacker: 'white' | 'black'; att: st
   await page.click(`[data-testid="co-def-${b.def}"]`);
   await page.fill('[data-testid="co-att-support"]', String(b.as));
   await page.fill('[data-testid="co-def-support"]', String(b.ds));
+  await page.locator('[data-testid="co-result"]').waitFor({ state: 'detached' }); // the last result is gone
   await page.click('[data-testid="co-resolve"]');
   const res = page.locator('[data-testid="co-result"]');
   await res.waitFor();
@@ -119,6 +120,7 @@ async function duoBattle(att: Page, def: Page, b: { attacker: 'white' | 'black';
     await p.click(`[data-testid="co-def-${b.def}"]`);
     await p.fill('[data-testid="co-att-support"]', String(b.as));
     await p.fill('[data-testid="co-def-support"]', String(b.ds));
+    await p.locator('[data-testid="co-result"]').waitFor({ state: 'detached' });
   }
   await def.click('[data-testid="co-duo-defend"]');
   const code = (await def.locator('[data-testid="co-duo-defcode"]').textContent())!;
