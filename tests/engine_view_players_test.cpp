@@ -125,7 +125,7 @@ TEST(ChiefSpyPlayer, TheOpponentsSecretValuesDoNotChangeTheChoice) {
 TEST(ChiefSpyPlayer, BeatsTheRandomPlayer) {
     SelfplayOptions o;
     o.variant = "chiefspy";
-    o.a = "3";
+    o.a = "1";
     o.b = "random";
     o.games = games(8, 2);
     o.seed = 5;
