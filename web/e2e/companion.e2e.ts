@@ -108,7 +108,7 @@ test('companion: secret entry with hand-over, battles announce only the winner, 
 test('companion in Italian', async () => {
   const page = await H.newPage({ locale: 'it-IT' });
   await page.goto(H.url('/companion'));
-  await page.locator('[data-testid="companion-page"]', { hasText: 'modalità accompagnamento' }).waitFor();
+  await page.locator('[data-testid="companion-page"]', { hasText: 'il compagno per la scacchiera vera' }).waitFor();
   await page.locator('[data-testid="co-start"]', { hasText: 'Inizia una partita' }).waitFor();
   await H.screenshot(page, 'companion-it');
 });

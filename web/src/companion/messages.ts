@@ -90,7 +90,7 @@ registerMessages({
     'co.error': '{msg}',
   },
   it: {
-    'co.title': 'Chief & Spy: modalità accompagnamento',
+    'co.title': 'Chief & Spy: il compagno per la scacchiera vera',
     'co.intro': 'Per giocare su una scacchiera vera: questo dispositivo conserva i valori segreti, decide ogni scontro che inserite e tiene il punteggio. Metti le pedine della dama sotto torre, cavallo e alfiere lato regina per segnare i Grandi pezzi. Nulla esce da questo dispositivo.',
     'co.names': 'Giocatori',
     'co.name.white': 'Giocatore 1 (Bianco nei round 1 e 3)',
