@@ -452,6 +452,7 @@ class ChiefSpyScreen implements GameScreen {
         ]),
         h('aside.cs-side', [
           this.renderAnnounce(),
+          this.renderMyValuesPanel(),
           this.renderReserves(),
           this.renderCommitments(),
           this.renderNotebook(),
@@ -741,7 +742,7 @@ class ChiefSpyScreen implements GameScreen {
         ]),
       );
     }
-    return h('div.cs-overlay', items);
+    return h('div.cs-overlay', { attrs: { 'aria-hidden': 'true' } }, items);
   }
 
   private renderInputBar(): VNode | null {
@@ -857,6 +858,28 @@ class ChiefSpyScreen implements GameScreen {
     }
     if (a.promotion) items.push(h('p', { attrs: { 'data-testid': 'promotion-announce' } }, t('cs.promoted', { piece: pieceName(a.promotion.id) })));
     return h('div.cs-announce', { attrs: { 'aria-live': 'polite' } }, items);
+  }
+
+  /** Own initial values during play (also what a screen reader gets instead of the board marks). */
+  private renderMyValuesPanel(): VNode | null {
+    const v = this.view;
+    const me = this.myColour();
+    if (!me || !v.myValues || v.phase !== 'play') return null;
+    const changed = new Set<string>((v.pieces ?? []).filter((p: any) => p.colour === me && p.changed).map((p: any) => p.id));
+    const fallen = new Set<string>(v.reserves?.[me]?.pieces ?? []);
+    return h('details.cs-panel', { attrs: { 'data-testid': 'my-values' } }, [
+      h('summary', t('cs.setup.yourValues')),
+      h(
+        'ul.cs-valuelist',
+        SLOTS.map((s) =>
+          h('li', { class: { fallen: fallen.has(s) } }, [
+            pieceIcon(SLOT_ROLE[s], me, s <= 'c'),
+            h('span', `${pieceName(s)}${fallen.has(s) ? ` (${t('cs.notebook.offBoard')})` : ''}`),
+            h('b', { attrs: { title: changed.has(s) ? t('cs.changed', { v: v.myValues[s] }) : '' } }, changed.has(s) ? `${v.myValues[s]}?` : v.myValues[s]),
+          ]),
+        ),
+      ),
+    ]);
   }
 
   private renderReserves(): VNode | null {
