@@ -1,3 +1,5 @@
+// The table is produced by the C++ reference: web/test/fixtures/gen-battles.sh build/arbiter > web/test/fixtures/battles.json
+// (every pair of values 1-7, C, S with supports 0-3, plus worn-down pieces under their initial cap).
 import { describe, expect, it } from 'vitest';
 import { resolveBattle, type Value } from '../src/companion/battle';
 import cases from './fixtures/battles.json';
