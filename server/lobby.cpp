@@ -671,6 +671,7 @@ json::object Lobby::summary(const Room& r) const {
         {"result", r.result}};
     o["rematch"] = r.rematch.empty() ? json::value(nullptr) : json::value(r.rematch);
     o["rematchOf"] = r.rematchOf.empty() ? json::value(nullptr) : json::value(r.rematchOf);
+    if (r.opponent == "computer") o["level"] = r.level;
     o["public"] = option_flag(r.options, "public");
     o["assist"] = json::object{{"proposed", assist_proposed(r.options)},
                                {"enabled", assist_enabled(r.options)}};
@@ -734,7 +735,8 @@ void Lobby::act(const std::string& id, const std::optional<std::string>& token,
 }
 
 void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvents, Reply reply) {
-    if (r.status == "open")
+    // The creator may call off a game nobody has joined yet; nothing else happens before that.
+    if (r.status == "open" && action.at("type").as_string() != "abort")
         return reply(api_error(409, "not-started", "the game is waiting for its second player"));
     if (r.game->finished() || !r.live())
         return reply(api_error(409, "game-over", "the game is over"));

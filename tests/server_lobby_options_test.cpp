@@ -124,3 +124,28 @@ TEST(ServerLobbyOptions, ChiefSpyDeductionListsTheOpposingPieces) {
     auto spectator = http(s.port(), "GET", "/api/games/" + id + "/assist");
     EXPECT_EQ(spectator.status, 409);
 }
+
+TEST(ServerLobbyOptions, CreatorCallsOffAnOpenGame) {
+    TestServer s;
+    auto g = created(s.port(), R"({"variant":"chess","public":true,"color":"white"})");
+    std::string id = str(g.at("id"));
+    auto move = http(s.port(), "POST", "/api/games/" + id + "/actions",
+                     R"({"type":"move","move":"e2e4"})", str(g.at("token")));
+    EXPECT_EQ(move.json().at("code"), "not-started");
+    auto abort = http(s.port(), "POST", "/api/games/" + id + "/actions", R"({"type":"abort"})",
+                      str(g.at("token")));
+    ASSERT_EQ(abort.status, 200) << abort.body;
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id).json().at("status"), "aborted");
+    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(),
+              0u);
+    auto join = http(s.port(), "POST", "/api/games/" + id + "/join", "{}");
+    EXPECT_EQ(join.json().at("code"), "already-joined");
+}
+
+TEST(ServerLobbyOptions, ComputerGamesShowTheirLevel) {
+    TestServer s;
+    auto g =
+        created(s.port(), R"({"variant":"chess","opponent":"computer","level":3,"color":"white"})");
+    auto summary = http(s.port(), "GET", "/api/games/" + str(g.at("id"))).json().as_object();
+    EXPECT_EQ(summary.at("level"), 3);
+}
