@@ -20,9 +20,11 @@ namespace {
 constexpr std::size_t MaxQueued = 8192;  // messages waiting for a reader that does not read
 
 class WsSession final : public Subscriber, public std::enable_shared_from_this<WsSession> {
-public:
+  public:
     WsSession(beast::tcp_stream stream, HttpRequest request, Context& context)
-        : ws_(std::move(stream)), request_(std::move(request)), ctx_(context),
+        : ws_(std::move(stream)),
+          request_(std::move(request)),
+          ctx_(context),
           limit_(context.config.rate, context.config.burst) {
         Target t = parse_target(request_.target());
         echo_ = t.path == "/ws/echo";
@@ -60,7 +62,7 @@ public:
         send(json::serialize(json::object{{"type", "status"}, {"status", status}}));
     }
 
-private:
+  private:
     void read() {
         ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             if (ec) {
@@ -76,7 +78,8 @@ private:
         std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
         if (echo_) return send(std::move(text));
-        if (!limit_.allow()) return error(nullptr, "rate-limited", "too many messages on this connection");
+        if (!limit_.allow())
+            return error(nullptr, "rate-limited", "too many messages on this connection");
         auto parsed = parse_json(text);
         if (!parsed) return error(nullptr, "bad-json", "the message is not valid JSON");
         if (!parsed->is_object() || !parsed->as_object().if_contains("type") ||
@@ -86,13 +89,15 @@ private:
         std::string_view type = m.at("type").as_string();
         json::value id = nullptr;
         if (auto i = m.if_contains("id")) {
-            if (!(i->is_int64() || i->is_uint64() || (i->is_string() && i->as_string().size() <= 64)))
+            if (!(i->is_int64() || i->is_uint64() ||
+                  (i->is_string() && i->as_string().size() <= 64)))
                 return error(nullptr, "bad-request", "\"id\" must be a number or a short string");
             id = *i;
         }
         auto unknown = [&](std::initializer_list<std::string_view> allowed) {
             for (const auto& kv : m)
-                if (std::find(allowed.begin(), allowed.end(), std::string_view(kv.key())) == allowed.end())
+                if (std::find(allowed.begin(), allowed.end(), std::string_view(kv.key())) ==
+                    allowed.end())
                     return true;
             return false;
         };
@@ -103,7 +108,8 @@ private:
         if (type == "hello") {
             if (unknown({"type", "id", "token", "since"}))
                 return error(id, "unknown-field", "unknown field in hello");
-            if (subscribed_ || helloSent_) return error(id, "already-subscribed", "hello was already sent");
+            if (subscribed_ || helloSent_)
+                return error(id, "already-subscribed", "hello was already sent");
             std::optional<std::string> token;
             if (auto t = m.if_contains("token"); t && !t->is_null()) {
                 if (!t->is_string()) return error(id, "bad-request", "\"token\" must be a string");
@@ -111,15 +117,20 @@ private:
             }
             std::uint64_t since = 0;
             if (auto s = m.if_contains("since"); s && !s->is_null()) {
-                if (s->is_uint64()) since = s->as_uint64();
-                else if (s->is_int64() && s->as_int64() >= 0) since = std::uint64_t(s->as_int64());
-                else return error(id, "bad-request", "\"since\" must be a whole number");
+                if (s->is_uint64())
+                    since = s->as_uint64();
+                else if (s->is_int64() && s->as_int64() >= 0)
+                    since = std::uint64_t(s->as_int64());
+                else
+                    return error(id, "bad-request", "\"since\" must be a whole number");
             }
             return hello(token, since);
         }
         if (type == "action") {
-            if (unknown({"type", "id", "action"})) return error(id, "unknown-field", "unknown field in action");
-            if (!subscribed_) return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
+            if (unknown({"type", "id", "action"}))
+                return error(id, "unknown-field", "unknown field in action");
+            if (!subscribed_)
+                return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
             auto a = m.if_contains("action");
             if (!a) return error(id, "bad-request", "an action message needs \"action\"");
             ctx_.lobby->act(gameId_, token_, *a, false, [self = shared_from_this(), id](Outcome o) {
@@ -133,14 +144,19 @@ private:
         }
         if (type == "view") {
             if (unknown({"type", "id"})) return error(id, "unknown-field", "unknown field in view");
-            if (!subscribed_) return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
+            if (!subscribed_)
+                return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
             ctx_.lobby->view(gameId_, token_, [self = shared_from_this(), id](Outcome o) {
                 if (o.status >= 400) {
                     const auto& b = o.body.as_object();
                     return self->error(id, b.at("code").as_string(), b.at("error").as_string());
                 }
-                json::object out{{"type", "view"}, {"id", id}};
-                for (auto& kv : o.body.as_object()) out[kv.key()] = kv.value();
+                // The request's id is echoed; the game's own id moves to "game" (as in welcome).
+                json::object out;
+                for (auto& kv : o.body.as_object())
+                    out[kv.key() == "id" ? json::string_view("game") : kv.key()] = kv.value();
+                out["type"] = "view";
+                out["id"] = id;
                 self->send(json::serialize(out));
             });
             return;
@@ -153,7 +169,8 @@ private:
         token_ = token;
         ctx_.lobby->subscribe(
             gameId_, token, since, shared_from_this(),
-            [self = shared_from_this()](std::optional<Outcome> err, referee::Seat seat, json::object view) {
+            [self = shared_from_this()](std::optional<Outcome> err, referee::Seat seat,
+                                        json::object view) {
                 if (err) {
                     const auto& b = err->body.as_object();
                     self->error(nullptr, b.at("code").as_string(), b.at("error").as_string());
@@ -169,7 +186,8 @@ private:
     }
 
     void error(const json::value& id, std::string_view code, std::string_view message) {
-        send(json::serialize(json::object{{"type", "error"}, {"id", id}, {"code", code}, {"error", message}}));
+        send(json::serialize(
+            json::object{{"type", "error"}, {"id", id}, {"code", code}, {"error", message}}));
     }
 
     void send(std::string message) {

@@ -13,9 +13,11 @@ struct LocalGame {
 };
 
 LocalGame create_local(std::uint16_t port) {
-    auto r = http(port, "POST", "/api/games", R"({"variant":"chess","opponent":"local","color":"white"})");
+    auto r = http(port, "POST", "/api/games",
+                  R"({"variant":"chess","opponent":"local","color":"white"})");
     auto o = r.json().as_object();
-    return {std::string(o.at("id").as_string()), std::string(o.at("tokens").at("white").as_string()),
+    return {std::string(o.at("id").as_string()),
+            std::string(o.at("tokens").at("white").as_string()),
             std::string(o.at("tokens").at("black").as_string())};
 }
 
@@ -24,7 +26,8 @@ std::string action(int id, const std::string& body) {
 }
 
 // Reads messages until one of the given type arrives; events seen on the way are kept.
-json::object until(WsClient& ws, std::string_view type, std::vector<json::object>* events = nullptr) {
+json::object until(WsClient& ws, std::string_view type,
+                   std::vector<json::object>* events = nullptr) {
     for (;;) {
         auto m = ws.receive_json();
         if (m.at("type").as_string() == type) return m;
@@ -107,16 +110,20 @@ TEST(ServerHttpAuth, SeatCannotActForTheOtherSpectatorCannotActMadeUpTokenRefuse
     auto spectator = http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})");
     EXPECT_EQ(spectator.status, 403);
     EXPECT_EQ(spectator.json().at("code"), "forbidden");
-    auto madeUp = http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})",
-                       std::string(32, 'a'));
+    auto madeUp =
+        http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", std::string(32, 'a'));
     EXPECT_EQ(madeUp.status, 401);
     EXPECT_EQ(madeUp.json().at("code"), "unauthorized");
     // Another game's token is a made-up token here.
     LocalGame other = create_local(s.port());
-    EXPECT_EQ(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", other.white).status, 401);
+    EXPECT_EQ(
+        http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", other.white).status,
+        401);
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + g.id, "", other.white).status, 401);
     // Nothing of the above changed the game.
-    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("moves").as_array().size(), 0u);
+    EXPECT_EQ(
+        http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("moves").as_array().size(),
+        0u);
 }
 
 TEST(ServerWebSocket, EchoEndpointEchoes) {
@@ -124,4 +131,17 @@ TEST(ServerWebSocket, EchoEndpointEchoes) {
     WsClient echo(s.port(), "/ws/echo");
     echo.send("hello");
     EXPECT_EQ(echo.receive(), "hello");
+}
+
+TEST(ServerWebSocket, ViewAnswerEchoesTheRequestId) {
+    TestServer s;
+    LocalGame g = create_local(s.port());
+    WsClient white(s.port(), "/ws/games/" + g.id + "?token=" + g.white);
+    EXPECT_EQ(white.receive_json().at("type"), "welcome");
+    white.send(R"({"type":"view","id":"v-1"})");
+    auto view = until(white, "view");
+    EXPECT_EQ(view.at("id"), "v-1");
+    EXPECT_EQ(view.at("game").as_string(), g.id);
+    EXPECT_EQ(view.at("seat"), "white");
+    EXPECT_EQ(view.at("view").at("toMove"), "white");
 }

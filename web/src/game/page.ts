@@ -189,7 +189,7 @@ class GamePage implements Page {
       this.conn!.requestView()
         .then((msg) => {
           if (this.destroyed) return;
-          const { view, type: _type, id: _id, ...summary } = msg;
+          const { view, type: _type, id: _id, game: _game, ...summary } = msg;
           if (this.summary) Object.assign(this.summary, summary);
           if (view) {
             if (typeof view.events === 'number' && view.events > this.conn!.nextSeq) this.conn!.nextSeq = view.events;
