@@ -10,7 +10,7 @@ namespace arbiter::apps {
 
 // Thrown by a subcommand for a bad argument value (exit 2, like CLI11's own errors).
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
