@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <random>
+#include <string>
 
 #include "belief/mine_view_json.h"
 #include "engine/levels.h"
@@ -81,7 +83,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
                 value = -expectable(reply_value(*searcher, child));
                 Square front = m.from() + (us == White ? 8 : -8);
                 value += 30 * risk.mine_on(front);
-                after = child.key();
+                after = position_key(child);
             } else {
                 auto it = safe.find(m.raw());
                 double stays = it != safe.end() ? expectable(it->second) : 0;
@@ -90,13 +92,25 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
                 if (p > 0) value = (1 - p) * stays + p * destroyed_value(*searcher, board, m);
                 Board child = board;
                 child.do_move(m);
-                after = child.key();
+                after = position_key(child);
             }
-            after ^= Key(risk.pos.fog()) * 0x9e3779b97f4a7c15ull ^ Key(risk.pos.counter());
-            // The same position made again edges toward the threefold draw.
-            if (auto seen = made_.find(after); seen != made_.end() && value > 0)
-                value = seen->second >= 2 ? 0 : value * 0.7;
+            // With the fog as it will be: a landing lifts its square and ring, a sapper action its
+            // one square (what the rest of the move does to the fog is rare enough to ignore).
+            minesweeper::Bitboard lifts =
+                m.kind() == MoveKind::Sapper
+                    ? minesweeper::bb(m.from() + (us == White ? 8 : -8))
+                    : minesweeper::bb(m.to()) | king_attacks<minesweeper::G>(m.to());
+            minesweeper::Bitboard fogAfter = risk.pos.fog() & ~lifts;
+            after ^= (Key(fogAfter) ^ Key(fogAfter >> 64)) * 0x9e3779b97f4a7c15ull ^
+                     Key(risk.pos.counter());
+            const double base = value;
             if (level_.noise) value += level_.noise * level_detail::gaussian(rng);
+            // The same position made again edges toward the threefold draw (which ends the game
+            // at once here): unwelcome unless we are clearly worse. Charged after the noise, so
+            // even a noisy level does not shuffle into a draw — sapper actions on squares that
+            // are already clear are passes, and two passing sides repeat at once.
+            if (auto seen = made_.find(after); seen != made_.end() && base > -200)
+                value -= seen->second >= 2 ? 1e6 : 60 + 0.3 * std::abs(base);
             if (value > bestValue) {
                 bestValue = value;
                 best = i;
@@ -108,6 +122,17 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
     }
 
   private:
+    // The position as the repetition rule sees it (pieces, side, castling, en passant), from
+    // its FEN: a sapper action is played here as a null move, whose incremental key need not
+    // equal the key of the same position reached by a real move.
+    static Key position_key(const Board& child) {
+        std::string fen = child.fen();
+        std::size_t cut = 0;
+        for (int fields = 0; fields < 4 && cut != std::string::npos; ++fields)
+            cut = fen.find(' ', cut + (fields ? 1 : 0));
+        return Key(std::hash<std::string>{}(fen.substr(0, cut)));
+    }
+
     // The position after the opponent's best reply, from its point of view.
     int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child) {
         if (legal_moves(child).empty()) return child.in_check() ? -ValueMate : ValueDraw;
