@@ -1,21 +1,12 @@
 // Chess in the browser against a real server: a full game between two browser contexts
 // (invite link, clicks and drags), SAN list and navigation, record download, promotion,
 // premove, draw offer, rematch, local and computer games.
-import { before, after, afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, clickMove, dragMove, type Harness } from './harness.ts';
+import { useHarness, clickMove, dragMove } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-afterEach(async () => {
-  await H?.closeContexts();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness();
 
 async function canMove(page: Page, side: 'white' | 'black') {
   await page.waitForSelector(`[data-testid=chess-screen][data-can-move=${side}]`, { timeout: 5000 }).catch(async (e) => {

@@ -2,18 +2,12 @@
 // the secret set-up (by tap and by keyboard), a Spy gambit whose battle both players see, the
 // round's end with a reveal verified in the browser, and a full match ended by capturing the
 // Chief (2 points). No sleeps: every step waits for a selector or a text.
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { useHarness } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness({ closeContextsAfterEach: false });
 
 type Values = Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', string>;
 

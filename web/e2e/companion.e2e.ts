@@ -2,18 +2,12 @@
 // players enter their values behind a hand-over screen, battles are entered and only the
 // winner is announced, a promotion re-admits a piece, rounds and the match are scored, and a
 // reload loses nothing. No sleeps: every step waits for a selector or a text.
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { useHarness } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness({ closeContextsAfterEach: false });
 
 type Values = Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', string>;
 

@@ -1,11 +1,9 @@
 // End-to-end harness: a real `arbiter serve` on a free port with a temporary database,
 // serving web/dist, and Debian's chromium driven by playwright-core.
 //
-//   import { before, after, test } from 'node:test';
-//   import { startHarness, type Harness } from './harness.ts';
-//   let H: Harness;
-//   before(async () => { H = await startHarness(); });
-//   after(async () => { await H?.stop(); });
+//   import { test } from 'node:test';
+//   import { useHarness } from './harness.ts';
+//   const H = useHarness();  // one server and browser for the file, stopped at the end
 //   test('…', async () => { const page = await H.newPage(); await page.goto(H.url('/')); … });
 //
 // Tests wait for selectors and texts (never sleeps). Screenshots go to web/e2e-artifacts/.
@@ -15,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { before, after, afterEach } from 'node:test';
+import type { CreateGameRequest, CreateGameResponse } from '../src/api.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,30 +35,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// The client's own request and answer types: the tests speak the API exactly as the client does.
 export type Seat = 'white' | 'black';
-
-export interface CreateGameBody {
-  variant: 'chess' | 'chiefspy' | 'minesweeper' | string;
-  clock?: { initial: number; increment: number } | null;
-  color?: 'white' | 'black' | 'random';
-  opponent?: 'human' | 'computer' | 'local';
-  level?: number;
-  options?: Record<string, unknown>;
-  public?: boolean;
-  assist?: boolean;
-}
-
-export interface CreatedGame {
-  id: string;
-  variant: string;
-  seat: Seat;
-  token: string;
-  status: string;
-  invite?: string;
-  invitePath?: string;
-  tokens?: { white: string; black: string };
-  [k: string]: unknown;
-}
+export type CreateGameBody = CreateGameRequest;
+export type CreatedGame = CreateGameResponse & Record<string, unknown>;
 
 export class ApiError extends Error {
   constructor(
@@ -182,6 +162,32 @@ function makeApi(base: () => string): Api {
       return r.text();
     },
   };
+}
+
+/**
+ * Registers the file's hooks: one harness started before its tests and stopped after them;
+ * with closeContextsAfterEach (the default) every test starts without open browser contexts.
+ * The returned object stands for the harness once it has started.
+ */
+export function useHarness(opts: { closeContextsAfterEach?: boolean } = {}): Harness {
+  let h: Harness | undefined;
+  before(async () => {
+    h = await startHarness();
+  });
+  if (opts.closeContextsAfterEach ?? true)
+    afterEach(async () => {
+      await h?.closeContexts();
+    });
+  after(async () => {
+    await h?.stop();
+  });
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!h) throw new Error('the harness has not started yet');
+      const v = (h as any)[key];
+      return typeof v === 'function' ? v.bind(h) : v;
+    },
+  });
 }
 
 export async function startHarness(opts: { headless?: boolean } = {}): Promise<Harness> {

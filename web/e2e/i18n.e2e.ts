@@ -1,19 +1,10 @@
 // Languages: the default comes from the browser, the header switch changes every text at
 // once, and the choice is remembered.
-import { before, after, afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, clickMove, type Harness } from './harness.ts';
+import { useHarness, clickMove } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-afterEach(async () => {
-  await H?.closeContexts();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness();
 
 test('an Italian browser gets Italian; the switch changes it and is remembered', async () => {
   const p = await H.newPage({ locale: 'it-IT' });

@@ -1,21 +1,12 @@
 // The lobby against a real server: create (custom clock, public), join from the open list,
 // watch from the in-progress list, replay from the recent list; time to interactive.
-import { before, after, afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHarness, clickMove, ARTIFACTS_DIR, type Harness } from './harness.ts';
+import { useHarness, clickMove, ARTIFACTS_DIR } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-afterEach(async () => {
-  await H?.closeContexts();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness();
 
 // Speed is measured and reported (web/e2e-artifacts/lobby-timing.json), never asserted: a
 // loaded machine must not fail the suite.

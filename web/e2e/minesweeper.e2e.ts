@@ -2,18 +2,12 @@
 // mine layout the test knows (options.fen with `layout:`, docs/minesweeper.md), played by
 // two browser contexts (one per player) or one local device. No sleeps: every step waits for
 // a selector or a text.
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { useHarness } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness({ closeContextsAfterEach: false });
 
 // White: Kh1, Re2, pawn b3 (its sapper action checks b4). Black: Ke10, Re9 (pinned on the
 // e-file), Ra10, pawn g9. Mines on b4, a6, e6, h7.

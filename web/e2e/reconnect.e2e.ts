@@ -1,20 +1,11 @@
 // Reconnection: a dropped WebSocket (browser offline) and a server restart; the page shows
 // it in the header, reconnects by itself and catches up with the moves it missed.
-import { before, after, afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, clickMove, type Harness } from './harness.ts';
+import { useHarness, clickMove } from './harness.ts';
 
-let H: Harness;
-before(async () => {
-  H = await startHarness();
-});
-afterEach(async () => {
-  await H?.closeContexts();
-});
-after(async () => {
-  await H?.stop();
-});
+const H = useHarness();
 
 const canMove = (p: Page, side: string) => p.waitForSelector(`[data-testid=chess-screen][data-can-move=${side}]`);
 const moves = (p: Page, n: number) => p.waitForSelector(`[data-testid=chess-screen][data-moves="${n}"]`);
