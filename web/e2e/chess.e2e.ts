@@ -190,7 +190,10 @@ test('keyboard only: create a game, type moves, step through them', async () => 
   await p.keyboard.press('Enter');
   await canMove(p, 'white');
   await p.focus('[data-testid=type-move]');
+  // Typed at once after the previous move appears: a move typed before the new legal moves
+  // arrive waits for them (the screen keeps the text and submits it then).
   for (const mv of ['e4', 'e5', 'Nf3', 'Nc6']) {
+    await p.focus('[data-testid=type-move]');
     await p.keyboard.type(mv);
     await p.keyboard.press('Enter');
     await p.waitForSelector(`[data-testid=movelist] button.move:text-is("${mv}")`);

@@ -42,6 +42,7 @@ class ChessScreen implements GameScreen {
   private promotion: { from: string; to: string; seat: Seat } | null = null;
   private error = '';
   private typed = '';
+  private typedPending = false; // typed before the new legal moves arrived: submitted with them
   private awaiting = false; // a move of ours is on its way
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
@@ -72,6 +73,10 @@ class ChessScreen implements GameScreen {
     }
     this.awaiting = false;
     this.syncBoard(true);
+    if (this.typedPending) {
+      this.typedPending = false;
+      this.submitTyped();
+    }
     this.ctx.redraw();
   }
 
@@ -210,6 +215,12 @@ class ChessScreen implements GameScreen {
   private submitTyped(): void {
     const typed = this.typed.trim();
     if (!typed) return;
+    // Between a move event and the fresh view the legal moves are not known yet (or our own
+    // move is still on its way): keep the text and submit it when they arrive.
+    if (this.status === 'active' && this.mover().color && (this.awaiting || (this.toMove === this.mover().color && !this.legal.length))) {
+      this.typedPending = true;
+      return;
+    }
     const mv = this.mover().color && this.toMove === this.mover().color ? matchMove(typed, this.legal, this.fen) : null;
     if (!mv) {
       this.error = t('chess.illegal', { move: typed });
