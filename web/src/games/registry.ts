@@ -1,4 +1,4 @@
-// Variant → screen factory. Each variant helper replaces its own line.
+// Variant → screen factory, and the pages outside a game.
 import { h } from 'snabbdom';
 import type { GameContext, GameScreen, ScreenFactory } from './types';
 import { t, registerMessages } from '../i18n';
@@ -9,18 +9,18 @@ import type { Page } from '../app';
 import { createMinesweeperScreen } from '../minesweeper/screen';
 
 registerMessages({
-  en: { 'registry.unavailable': 'This game is not available in the browser yet.' },
-  it: { 'registry.unavailable': 'Questo gioco non è ancora disponibile nel browser.' },
+  en: { 'registry.unknownVariant': 'This client does not know the game “{variant}”: reload the page, or update the client.' },
+  it: { 'registry.unknownVariant': 'Questo client non conosce il gioco «{variant}»: ricarica la pagina o aggiorna il client.' },
 });
 
-/** A screen that only says the variant is not available yet. */
-export function placeholderScreen(_ctx: GameContext): GameScreen {
-  return {
+/** For a variant the server has and this (perhaps older, cached) client does not. */
+function unknownVariantScreen(variant: string): ScreenFactory {
+  return (_ctx: GameContext): GameScreen => ({
     setView() {},
     applyEvent() {},
-    render: () => h('div.placeholder', { attrs: { 'data-testid': 'screen-unavailable' } }, t('registry.unavailable')),
+    render: () => h('div.unknown-variant', { attrs: { 'data-testid': 'screen-unavailable' } }, t('registry.unknownVariant', { variant })),
     destroy() {},
-  };
+  });
 }
 
 export const registry: Record<string, ScreenFactory> = {
@@ -30,14 +30,11 @@ export const registry: Record<string, ScreenFactory> = {
 };
 
 export function screenFor(variant: string): ScreenFactory {
-  return registry[variant] ?? placeholderScreen;
+  return registry[variant] ?? unknownVariantScreen(variant);
 }
 
-/** Pages outside a game (e.g. /companion); each variant helper replaces its own line. */
+/** Pages outside a game (e.g. /companion). */
 export const extraPages: Record<string, () => Page> = {
   companion: companionPage,
 };
 
-function placeholderPage(): Page {
-  return { render: () => h('div.placeholder', { attrs: { 'data-testid': 'screen-unavailable' } }, t('registry.unavailable')), destroy() {} };
-}
