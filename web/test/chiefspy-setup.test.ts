@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emptySetup, tapChip, tapPiece, assign, randomAll, randomFill, isComplete, setValuesAction, unused, valueOfKey, holder, clearSlot,
+  emptySetup, tapChip, tapPiece, assign, randomAll, randomFill, reroll, isComplete, setValuesAction, unused, valueOfKey, holder, clearSlot,
 } from '../src/chiefspy/setup';
 
 function seq(...xs: number[]) {
@@ -45,6 +45,16 @@ describe('Chief & Spy set-up assignment', () => {
     expect(isComplete(st)).toBe(true);
     expect(st.values.e).toBe('C');
     expect(st.values.b).toBe('S');
+  });
+  it('the random button keeps a partial set-up and deals a full or empty one again', () => {
+    const partial = reroll(assign(emptySetup(), 'e', 'C'));
+    expect(isComplete(partial)).toBe(true);
+    expect(partial.values.e).toBe('C');
+    expect(isComplete(reroll(emptySetup()))).toBe(true);
+    const full = randomAll(seq(0));
+    const again = reroll(full, seq(0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.93, 0.92));
+    expect(isComplete(again)).toBe(true);
+    expect(again.values).not.toEqual(full.values);
   });
   it('random produces a permutation', () => {
     for (let i = 0; i < 50; i++) {

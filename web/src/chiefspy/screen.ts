@@ -12,20 +12,17 @@ import { api } from '../api';
 import { tokenFor } from '../session';
 import { t } from '../i18n';
 import { SLOTS, type Slot, type Colour, verifyReveal, shortHex } from './commitment';
-import {
-  SETUP_VALUES, type SetupValue, type SetupState, emptySetup, setupFrom, tapChip, tapPiece, assign, swap, clearSlot, randomFill, randomAll,
-  isComplete, setValuesAction, holder, valueOfKey,
-} from './setup';
+import { SETUP_VALUES, type SetupState, emptySetup, setupFrom, isComplete, setValuesAction } from './setup';
 import { type InputState, idle, firstDests, secondDests, drop, dropSecond, stopHere, choosePromotion, promotionPiece, gambitOrigins } from './moveinput';
 import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot, pin } from './notebook';
 import './messages';
-import { pieceName, valueName } from './names';
+import { identityIcon, pieceName, valueName } from './names';
+import { renderValueEntry } from './value-entry';
 import './chiefspy.css';
 
 type Seat = 'white' | 'black';
 const other = <T extends Seat>(c: T): T => (c === 'white' ? 'black' : 'white') as T;
 const ROLE_LETTER: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
-const SLOT_ROLE: Record<Slot, string> = { a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' };
 
 const colourName = (c: string) => t(`cs.colour.${c}`);
 
@@ -186,16 +183,9 @@ class ChiefSpyScreen implements GameScreen {
       default:
         break;
     }
-    // Events carry no legal moves, piece ids or reserves: fetch this seat's view (the page
-    // does too; this keeps the screen right on its own, and picks the acting seat locally).
-    this.refresh(this.guessSeat(ev));
+    // Events carry no legal moves, piece ids or reserves: the page asks for a fresh view after
+    // every event and hands it to setView, which (in a local game) fetches the acting seat's.
     this.ctx.redraw();
-  }
-
-  private guessSeat(ev: any): Seat | null {
-    if (!this.ctx.local) return this.ctx.seat === 'spectator' ? null : this.ctx.seat;
-    if (ev.type === 'move' && (ev.seat === 'white' || ev.seat === 'black')) return other(ev.seat as Seat);
-    return this.seat() ?? 'white';
   }
 
   private onMoveEvent(ev: any) {
@@ -545,125 +535,25 @@ class ChiefSpyScreen implements GameScreen {
         ),
       ]);
     }
-    const st = this.setup;
-    const complete = isComplete(st);
-    const update = (s: SetupState) => {
-      this.setup = s;
-      this.ctx.redraw();
-    };
-    const pieceBtn = (slot: Slot) => {
-      const val = st.values[slot];
-      return h(
-        'button.cs-setup-piece',
-        {
-          key: slot,
-          class: { selected: st.piece === slot, filled: !!val, great: slot <= 'c' },
-          attrs: {
-            type: 'button',
-            draggable: 'true',
-            'data-testid': `setup-piece-${slot}`,
-            'data-value': val ?? '',
-            'aria-label': `${pieceName(slot)}: ${val ? valueName(val) : t('cs.setup.unassigned')}`,
-            'aria-pressed': String(st.piece === slot),
-          },
-          on: {
-            click: () => update(tapPiece(this.setup, slot)),
-            keydown: (e: KeyboardEvent) => this.setupKey_(e, slot),
-            dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `piece:${slot}`),
-            dragover: (e: DragEvent) => e.preventDefault(),
-            drop: (e: DragEvent) => {
-              e.preventDefault();
-              const d = e.dataTransfer?.getData('text/plain') ?? '';
-              const [kind, x] = d.split(':');
-              if (kind === 'value' && (SETUP_VALUES as readonly string[]).includes(x)) update(assign(this.setup, slot, x as SetupValue));
-              else if (kind === 'piece' && (SLOTS as readonly string[]).includes(x) && x !== slot) update(swap(this.setup, x as Slot, slot));
-            },
-          },
-        },
-        [
-          pieceIcon(SLOT_ROLE[slot], colour, slot <= 'c'),
-          h('span.cs-setup-name', [h('span.cs-file', slot), ' ', pieceName(slot)]),
-          h('span.cs-setup-val', val ? val : '–'),
-        ],
-      );
-    };
-    const chip = (val: SetupValue) => {
-      const on = holder(st, val);
-      return h(
-        'button.cs-chip',
-        {
-          key: val,
-          class: { selected: st.chip === val, used: !!on, special: val === 'C' || val === 'S' },
-          attrs: {
-            type: 'button',
-            draggable: 'true',
-            'data-testid': `setup-chip-${val}`,
-            'aria-pressed': String(st.chip === val),
-            'aria-label': valueName(val) + (on ? ` (${t('cs.setup.heldBy', { piece: pieceName(on) })})` : ''),
-            title: on ? t('cs.setup.heldBy', { piece: pieceName(on) }) : valueName(val),
-          },
-          on: {
-            click: () => update(tapChip(this.setup, val)),
-            dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `value:${val}`),
-          },
-        },
-        [h('span.cs-chip-v', val), val === 'C' || val === 'S' ? h('span.cs-chip-name', valueName(val)) : null],
-      );
-    };
-    return h('div.cs-setup', { attrs: { 'data-testid': 'setup' } }, [
-      h('h2', this.ctx.local ? t('cs.setup.titleSeat', { seat: t(`cs.seat.${seat}`), colour: colourName(colour) }) : t('cs.setup.title')),
-      h('p.cs-help', t('cs.setup.help')),
-      h('div.cs-chips', { attrs: { role: 'group', 'aria-label': t('cs.setup.values') } }, SETUP_VALUES.map(chip)),
-      h('div.cs-setup-pieces', { attrs: { role: 'group', 'aria-label': t('cs.setup.pieces') } }, SLOTS.map(pieceBtn)),
-      h('p.cs-legend', t('cs.great.legend')),
-      h('div.cs-setup-actions', [
-        h(
-          'button.cs-btn',
-          { attrs: { type: 'button', 'data-testid': 'setup-random' }, on: { click: () => update(isComplete(this.setup) || !SLOTS.some((s) => this.setup.values[s]) ? randomAll() : randomFill(this.setup)) } },
-          t('cs.setup.random'),
-        ),
-        h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'setup-clear' }, on: { click: () => update(emptySetup()) } }, t('cs.setup.clear')),
-        h(
-          'button.cs-btn.primary',
-          {
-            attrs: { type: 'button', 'data-testid': 'setup-ready', disabled: !complete || this.busy, title: complete ? '' : t('cs.setup.incomplete') },
-            on: { click: () => complete && this.act(setValuesAction(this.setup)) },
-          },
-          t('cs.setup.ready'),
-        ),
+    return renderValueEntry({
+      get: () => this.setup,
+      update: (st) => ((this.setup = st), this.ctx.redraw()),
+      colour,
+      title: this.ctx.local ? t('cs.setup.titleSeat', { seat: t(`cs.seat.${seat}`), colour: colourName(colour) }) : t('cs.setup.title'),
+      testid: 'setup',
+      prefix: 'setup',
+      sel: 'div.cs-setup',
+      readyLabel: t('cs.setup.ready'),
+      busy: this.busy,
+      ready: () => this.act(setValuesAction(this.setup)),
+      extra: [
         h(
           'button.cs-btn.link',
           { attrs: { type: 'button', 'data-testid': 'setup-server-random', disabled: this.busy }, on: { click: () => this.act({ type: 'set-values', random: true }) } },
           t('cs.setup.serverRandom'),
         ),
-      ]),
-      complete ? null : h('p.cs-hint', t('cs.setup.incomplete')),
-    ]);
-  }
-
-  private setupKey_(e: KeyboardEvent, slot: Slot) {
-    const val = valueOfKey(e.key);
-    const idx = SLOTS.indexOf(slot);
-    const focus = (i: number) => {
-      const el = document.querySelector<HTMLElement>(`[data-testid="setup-piece-${SLOTS[(i + 8) % 8]}"]`);
-      el?.focus();
-    };
-    if (val) {
-      e.preventDefault();
-      this.setup = assign(this.setup, slot, val);
-      this.ctx.redraw();
-      focus(idx + 1);
-    } else if (e.key === 'Delete' || e.key === 'Backspace') {
-      e.preventDefault();
-      this.setup = clearSlot(this.setup, slot);
-      this.ctx.redraw();
-    } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
-      e.preventDefault();
-      focus(idx + 1);
-    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      focus(idx - 1);
-    }
+      ],
+    });
   }
 
   private renderOwnValues(values: Record<string, string>, colour: Colour): VNode {
@@ -671,7 +561,7 @@ class ChiefSpyScreen implements GameScreen {
       h('h3', t('cs.setup.yourValues')),
       h(
         'ul.cs-valuelist',
-        SLOTS.map((s) => h('li', [pieceIcon(SLOT_ROLE[s], colour, s <= 'c'), h('span', pieceName(s)), h('b', values[s])])),
+        SLOTS.map((s) => h('li', [identityIcon(s, colour), h('span', pieceName(s)), h('b', values[s])])),
       ),
     ]);
   }
@@ -873,7 +763,7 @@ class ChiefSpyScreen implements GameScreen {
         'ul.cs-valuelist',
         SLOTS.map((s) =>
           h('li', { class: { fallen: fallen.has(s) } }, [
-            pieceIcon(SLOT_ROLE[s], me, s <= 'c'),
+            identityIcon(s, me),
             h('span', `${pieceName(s)}${fallen.has(s) ? ` (${t('cs.notebook.offBoard')})` : ''}`),
             h('b', { attrs: { title: changed.has(s) ? t('cs.changed', { v: v.myValues[s] }) : '' } }, changed.has(s) ? `${v.myValues[s]}?` : v.myValues[s]),
           ]),
@@ -890,7 +780,7 @@ class ChiefSpyScreen implements GameScreen {
       const pieces: string[] = r.pieces ?? [];
       return h('div.cs-reserve', { attrs: { 'data-testid': `reserve-${c}` } }, [
         h('span.cs-reserve-label', `${colourName(c)}: `),
-        ...pieces.map((id) => h('span.cs-reserve-piece', { attrs: { title: pieceName(id) } }, [pieceIcon(SLOT_ROLE[id as Slot] ?? 'pawn', c, id <= 'c'), h('span.sr-only', pieceName(id))])),
+        ...pieces.map((id) => h('span.cs-reserve-piece', { attrs: { title: pieceName(id) } }, [identityIcon(id, c), h('span.sr-only', pieceName(id))])),
         r.pawns ? h('span.cs-reserve-pawns', [pieceIcon('pawn', c), t('cs.reserves.pawns', { n: r.pawns })]) : null,
         !pieces.length && !r.pawns ? h('span.cs-muted', t('cs.reserves.none')) : null,
       ]);
@@ -933,7 +823,7 @@ class ChiefSpyScreen implements GameScreen {
         'div.cs-nb-rows',
         SLOTS.map((s) =>
           h('div.cs-nb-row', { key: s, class: { fallen: fallen.has(s) } }, [
-            h('span.cs-nb-name', [pieceIcon(SLOT_ROLE[s], opp, s <= 'c'), pieceName(s), fallen.has(s) ? h('span.cs-muted', ` (${t('cs.notebook.offBoard')})`) : null]),
+            h('span.cs-nb-name', [identityIcon(s, opp), pieceName(s), fallen.has(s) ? h('span.cs-muted', ` (${t('cs.notebook.offBoard')})`) : null]),
             h(
               'span.cs-nb-chips',
               SETUP_VALUES.map((val) => {
@@ -1061,7 +951,7 @@ class ChiefSpyScreen implements GameScreen {
             ]),
             h(
               'ul.cs-valuelist',
-              SLOTS.map((s) => h('li', [pieceIcon(SLOT_ROLE[s], c, s <= 'c'), h('span', pieceName(s)), h('b', String(rev.values?.[s] ?? '?'))])),
+              SLOTS.map((s) => h('li', [identityIcon(s, c), h('span', pieceName(s)), h('b', String(rev.values?.[s] ?? '?'))])),
             ),
             h('p.cs-salt', [h('span', `${t('cs.reveal.salt')}: `), h('code', { attrs: { title: rev.salt } }, shortHex(rev.salt)), ' · ', h('code', { attrs: { title: rev.commitment } }, shortHex(rev.commitment))]),
           ]);

@@ -82,6 +82,11 @@ export function randomAll(random: () => number = Math.random): SetupState {
   return randomFill(emptySetup(), random);
 }
 
+/** The "random" button: fills what is left, or deals all eight again when nothing or everything is set. */
+export function reroll(st: SetupState, random: () => number = Math.random): SetupState {
+  return isComplete(st) || !SLOTS.some((s) => st.values[s]) ? randomAll(random) : randomFill(st, random);
+}
+
 export function isComplete(st: SetupState): boolean {
   const used = new Set(SLOTS.map((s) => st.values[s]));
   return SLOTS.every((s) => st.values[s] !== null) && used.size === 8;

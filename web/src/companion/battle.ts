@@ -2,10 +2,12 @@
 // Mirrors variants/chiefspy/battle.cpp; web/test/companion-battle.test.ts checks it against a
 // table produced by the C++ reference (`arbiter chiefspy battle --json`).
 
+import { SETUP_VALUES } from '../chiefspy/setup';
+
 /** A current value: '1' (pawns, or a numbered piece worn down to 1) .. '7', Chief or Spy. */
 export type Value = '1' | '2' | '3' | '4' | '5' | '6' | '7' | 'C' | 'S';
 /** The eight values each side deals to its back-rank pieces. */
-export const BACK_RANK_VALUES: readonly Value[] = ['2', '3', '4', '5', '6', '7', 'C', 'S'];
+export const BACK_RANK_VALUES: readonly Value[] = SETUP_VALUES;
 
 export type Winner = 'attacker' | 'defender' | 'tie';
 

@@ -3,12 +3,11 @@
 import { h, type VNode } from 'snabbdom';
 import { redraw, type Page } from '../app';
 import { t } from '../i18n';
-import { pieceName, valueName } from '../chiefspy/names';
+import { identityIcon, pieceName } from '../chiefspy/names';
+import { renderValueEntry } from '../chiefspy/value-entry';
 import { installPieces } from '../board/setup';
 import '../chiefspy/chiefspy.css';
-import {
-  SETUP_VALUES, type SetupValue, type SetupState, emptySetup, tapChip, tapPiece, assign, swap, clearSlot, randomAll, randomFill, isComplete, holder, valueOfKey,
-} from '../chiefspy/setup';
+import { type SetupValue, type SetupState, emptySetup } from '../chiefspy/setup';
 import {
   SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, type BattleAnnouncement, newMatch, setValues, isReady, colourOf, seatOf,
   piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
@@ -22,14 +21,9 @@ import type { Winner } from './battle';
 import './messages';
 import './companion.css';
 
-const ROLE_LETTER: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
-const SLOT_ROLE: Record<Slot, string> = { a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' };
 const great = (p: PieceRef) => p === 'a' || p === 'b' || p === 'c';
 
-function icon(p: PieceRef, colour: Colour): VNode {
-  const role = p === 'pawn' ? 'pawn' : SLOT_ROLE[p];
-  return h(`span.cg-wrap.cs-icon${great(p) ? '.cs-icon-great' : ''}`, { attrs: { 'aria-hidden': 'true' } }, [h(`piece.${ROLE_LETTER[role]}-piece.${colour}`)]);
-}
+const icon = (p: PieceRef, colour: Colour): VNode => identityIcon(p, colour);
 const colourName = (c: Colour) => t(`cs.colour.${c}`);
 
 interface Form {
@@ -424,97 +418,17 @@ class CompanionPage implements Page {
 
   /** The secret entry of one player's eight values (tap, drag or keyboard). */
   private valueEntry(colour: Colour, title: string, done: (values: Record<Slot, SetupValue>) => void): VNode {
-    const st = this.setup;
-    const update = (s: SetupState) => ((this.setup = s), redraw());
-    const complete = isComplete(st);
-    return h('section.co-card.cs-setup', { attrs: { 'data-testid': 'co-setup' } }, [
-      h('h2', title),
-      h('p.cs-help', t('cs.setup.help')),
-      h(
-        'div.cs-chips',
-        { attrs: { role: 'group', 'aria-label': t('cs.setup.values') } },
-        SETUP_VALUES.map((v) => {
-          const on = holder(st, v);
-          return h(
-            'button.cs-chip',
-            {
-              key: v,
-              class: { selected: st.chip === v, used: !!on, special: v === 'C' || v === 'S' },
-              attrs: { type: 'button', draggable: 'true', 'data-testid': `co-chip-${v}`, 'aria-pressed': String(st.chip === v), 'aria-label': valueName(v) },
-              on: { click: () => update(tapChip(this.setup, v)), dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `value:${v}`) },
-            },
-            [h('span.cs-chip-v', v), v === 'C' || v === 'S' ? h('span.cs-chip-name', valueName(v)) : null],
-          );
-        }),
-      ),
-      h(
-        'div.cs-setup-pieces',
-        { attrs: { role: 'group', 'aria-label': t('cs.setup.pieces') } },
-        SLOTS.map((s) => {
-          const v = st.values[s];
-          return h(
-            'button.cs-setup-piece',
-            {
-              key: s,
-              class: { selected: st.piece === s, filled: !!v, great: great(s) },
-              attrs: { type: 'button', draggable: 'true', 'data-testid': `co-piece-${s}`, 'data-value': v ?? '', 'aria-label': `${pieceName(s)}: ${v ? valueName(v) : t('cs.setup.unassigned')}`, 'aria-pressed': String(st.piece === s) },
-              on: {
-                click: () => update(tapPiece(this.setup, s)),
-                keydown: (e: KeyboardEvent) => {
-                  const val = valueOfKey(e.key);
-                  const idx = SLOTS.indexOf(s);
-                  const focus = (i: number) => document.querySelector<HTMLElement>(`[data-testid="co-piece-${SLOTS[(i + 8) % 8]}"]`)?.focus();
-                  if (val) {
-                    e.preventDefault();
-                    update(assign(this.setup, s, val));
-                    focus(idx + 1);
-                  } else if (e.key === 'Delete' || e.key === 'Backspace') {
-                    e.preventDefault();
-                    update(clearSlot(this.setup, s));
-                  } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
-                    e.preventDefault();
-                    focus(idx + 1);
-                  } else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
-                    e.preventDefault();
-                    focus(idx - 1);
-                  }
-                },
-                dragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `piece:${s}`),
-                dragover: (e: DragEvent) => e.preventDefault(),
-                drop: (e: DragEvent) => {
-                  e.preventDefault();
-                  const [kind, x] = (e.dataTransfer?.getData('text/plain') ?? '').split(':');
-                  if (kind === 'value' && (SETUP_VALUES as readonly string[]).includes(x)) update(assign(this.setup, s, x as SetupValue));
-                  else if (kind === 'piece' && (SLOTS as readonly string[]).includes(x) && x !== s) update(swap(this.setup, x as Slot, s));
-                },
-              },
-            },
-            [icon(s, colour), h('span.cs-setup-name', [h('span.cs-file', s), ' ', pieceName(s)]), h('span.cs-setup-val', v ?? '–')],
-          );
-        }),
-      ),
-      h('p.cs-legend', t('cs.great.legend')),
-      h('div.cs-setup-actions', [
-        h(
-          'button.cs-btn',
-          { attrs: { type: 'button', 'data-testid': 'co-random' }, on: { click: () => update(isComplete(this.setup) || !SLOTS.some((x) => this.setup.values[x]) ? randomAll() : randomFill(this.setup)) } },
-          t('cs.setup.random'),
-        ),
-        h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'co-clear' }, on: { click: () => update(emptySetup()) } }, t('cs.setup.clear')),
-        h(
-          'button.cs-btn.primary',
-          {
-            attrs: { type: 'button', 'data-testid': 'co-ready', disabled: !complete },
-            on: {
-              click: () =>
-                this.try(() => done(this.setup.values as Record<Slot, SetupValue>)),
-            },
-          },
-          t('co.setup.ready'),
-        ),
-      ]),
-      complete ? null : h('p.cs-hint', t('cs.setup.incomplete')),
-    ]);
+    return renderValueEntry({
+      get: () => this.setup,
+      update: (st) => ((this.setup = st), redraw()),
+      colour,
+      title,
+      testid: 'co-setup',
+      prefix: 'co',
+      sel: 'section.co-card.cs-setup',
+      readyLabel: t('co.setup.ready'),
+      ready: (values) => this.try(() => done(values)),
+    });
   }
 
   // ---- play: battle entry, promotion, round end --------------------------------------------
