@@ -291,35 +291,8 @@ class CompanionPage implements Page {
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
         h('h2', ['⚔ ', t('co.play.title')]),
         h('p.cs-help', t('co.duo.playHelp')),
-        h('div.co-field', [
-          h('span.co-label', t('co.attackerColour')),
-          h(
-            'div.co-toggle',
-            { attrs: { role: 'radiogroup', 'aria-label': t('co.attackerColour') } },
-            (['white', 'black'] as Colour[]).map((c) =>
-              h(
-                'button.cs-btn',
-                {
-                  class: { selected: ac === c },
-                  attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}`, disabled: !!m.waiting },
-                  on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
-                },
-                [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(m.round, c))})`],
-              ),
-            ),
-          ),
-        ]),
-        m.waiting
-          ? null
-          : h('div', [
-              h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(duoPieces(m, ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
-              h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(duoPieces(m, dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
-              h('div.co-supports', [
-                this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
-                this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
-              ]),
-              h('p.co-bonus', { attrs: { 'data-testid': 'co-bonus' } }, t('co.bonus', { a: 1 + f.attackerSupport, as: f.attackerSupport, d: f.defenderSupport })),
-            ]),
+        this.attackerColourField(m.round, set, !!m.waiting),
+        m.waiting ? null : h('div', this.battleFields((c) => duoPieces(m, c), set)),
         step,
       ]),
       this.renderDuoSides(m),
@@ -452,6 +425,45 @@ class CompanionPage implements Page {
     );
   }
 
+  /** Who attacks: a colour toggle (changing it clears the chosen pieces). */
+  private attackerColourField(round: number, set: (patch: Partial<Form>) => void, locked: boolean): VNode {
+    const ac = this.form.attackerColour;
+    return h('div.co-field', [
+      h('span.co-label', t('co.attackerColour')),
+      h(
+        'div.co-toggle',
+        { attrs: { role: 'radiogroup', 'aria-label': t('co.attackerColour') } },
+        (['white', 'black'] as Colour[]).map((c) =>
+          h(
+            'button.cs-btn',
+            {
+              class: { selected: ac === c },
+              attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}`, disabled: locked },
+              on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
+            },
+            [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(round, c))})`],
+          ),
+        ),
+      ),
+    ]);
+  }
+
+  /** The two fighting pieces, the two support counts and the resulting bonuses. */
+  private battleFields(pieces: (c: Colour) => PieceRef[], set: (patch: Partial<Form>) => void): VNode[] {
+    const f = this.form;
+    const ac = f.attackerColour;
+    const dc = other(ac);
+    return [
+      h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(pieces(ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
+      h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(pieces(dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
+      h('div.co-supports', [
+        this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
+        this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
+      ]),
+      h('p.co-bonus', { attrs: { 'data-testid': 'co-bonus' } }, t('co.bonus', { a: 1 + f.attackerSupport, as: f.attackerSupport, d: f.defenderSupport })),
+    ];
+  }
+
   private stepper(label: string, value: number, testid: string, set: (n: number) => void): VNode {
     const clamp = (n: number) => Math.max(0, Math.min(15, n));
     return h('div.co-stepper', [
@@ -480,31 +492,8 @@ class CompanionPage implements Page {
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
         h('h2', ['⚔ ', t('co.play.title')]),
         h('p.cs-help', t('co.play.help')),
-        h('div.co-field', [
-          h('span.co-label', t('co.attackerColour')),
-          h(
-            'div.co-toggle',
-            { attrs: { role: 'radiogroup', 'aria-label': t('co.attackerColour') } },
-            (['white', 'black'] as Colour[]).map((c) =>
-              h(
-                'button.cs-btn',
-                {
-                  class: { selected: ac === c },
-                  attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}` },
-                  on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
-                },
-                [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(m.round, c))})`],
-              ),
-            ),
-          ),
-        ]),
-        h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(piecesOnBoard(m, ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
-        h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(piecesOnBoard(m, dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
-        h('div.co-supports', [
-          this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
-          this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
-        ]),
-        h('p.co-bonus', { attrs: { 'data-testid': 'co-bonus' } }, t('co.bonus', { a: 1 + f.attackerSupport, as: f.attackerSupport, d: f.defenderSupport })),
+        this.attackerColourField(m.round, set, false),
+        ...this.battleFields((c) => piecesOnBoard(m, c), set),
         h(
           'button.cs-btn.primary.co-resolve',
           {
