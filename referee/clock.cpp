@@ -1,5 +1,7 @@
 #include "referee/clock.h"
 
+#include <algorithm>
+
 namespace arbiter::referee {
 
 Clock::Clock(std::optional<TimeControl> tc) : tc_(tc) {
@@ -36,8 +38,10 @@ void Clock::stop(std::int64_t nowMs) {
     }
 }
 
-void Clock::resume(std::int64_t nowMs) {
-    if (runningFor_ >= 0) since_ = nowMs;
+void Clock::resume(std::int64_t downSinceMs, std::int64_t nowMs) {
+    if (runningFor_ < 0) return;
+    if (downSinceMs > since_) remaining_[runningFor_] -= std::min(downSinceMs, nowMs) - since_;
+    if (nowMs > since_) since_ = nowMs;
 }
 
 }  // namespace arbiter::referee

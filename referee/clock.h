@@ -28,7 +28,9 @@ public:
     // side's clock (if both have moved once).
     void turn_done(int side, int turnsCompleted, std::int64_t nowMs);
     void stop(std::int64_t nowMs);
-    void resume(std::int64_t nowMs);
+    // The server was down from downSinceMs to nowMs: the running side is charged up to
+    // downSinceMs (its thinking time before the stop) and not for the downtime.
+    void resume(std::int64_t downSinceMs, std::int64_t nowMs);
     std::optional<TimeControl> control() const { return tc_; }
 
 private:

@@ -61,7 +61,8 @@ GameResult Game::draw(std::string reason) const {
 
 void Game::finish(GameResult result) {
     if (finished()) return;
-    status_ = result.reason == "aborted" ? Status::Aborted : Status::Finished;
+    status_ = result.reason == "aborted" || result.reason == "abandoned" ? Status::Aborted
+                                                                        : Status::Finished;
     result_ = std::move(result);
     drawOffer_.reset();
     json::object body{{"type", "result"},
@@ -87,6 +88,12 @@ void Game::turn_completed(Seat mover, std::int64_t nowMs) {
                                   {"running", clock_.running()
                                                   ? json::value(clock_.running_side() ? "black" : "white")
                                                   : json::value(nullptr)}});
+}
+
+void Game::abandon(std::int64_t nowMs) {
+    if (finished()) return;
+    clock_.stop(nowMs);
+    finish(GameResult{"*", "abandoned", std::nullopt});
 }
 
 void Game::on_resign(Seat seat) { finish(win_for(opponent(seat), "resignation")); }

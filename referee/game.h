@@ -75,8 +75,14 @@ public:
 
     // Ends the game if the player to move has run out of time. True if it ended now.
     bool check_time(std::int64_t nowMs);
-    // After a server restart: time spent down is not charged to anyone.
-    void resume_clock(std::int64_t nowMs) { clock_.resume(nowMs); }
+    // After a server restart: the server was last alive at downSinceMs. The mover's time runs
+    // until then; the time spent down is charged to no one. A flag that fell before
+    // downSinceMs falls at the next check_time.
+    void resume_clock(std::int64_t downSinceMs, std::int64_t nowMs) {
+        clock_.resume(downSinceMs, nowMs);
+    }
+    // The server ends a game nobody has acted in for too long: aborted, reason "abandoned".
+    void abandon(std::int64_t nowMs);
 
     // Everything this seat may know now, as JSON.
     json::object view(Seat seat, std::int64_t nowMs) const;

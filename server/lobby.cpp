@@ -11,6 +11,7 @@
 #include "belief/mine_view_json.h"
 #include "server/computer.h"
 #include "server/log.h"
+#include "server/room.h"
 #include "server/tape_random.h"
 #include "server/tokens.h"
 
@@ -28,6 +29,8 @@ std::int64_t now_ms() {
 }
 
 constexpr auto EvictAfter = std::chrono::seconds(20);
+// Spectators are sent an event in slices, so a crowd never holds the loop for long.
+constexpr std::size_t SpectatorSlice = 256;
 
 json::value result_json(const referee::GameResult& r) {
     json::object o{{"score", r.score}, {"reason", r.reason}};
@@ -36,29 +39,6 @@ json::value result_json(const referee::GameResult& r) {
 }
 
 int seat_index(Seat s) { return s == Seat::White ? 0 : 1; }
-
-// A client-chosen name, echoed in an error only when short and harmless.
-std::string quoted(std::string_view s) {
-    if (s.size() > 40) return "(a long name)";
-    for (char c : s)
-        if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') return "(an odd name)";
-    return "'" + std::string(s) + "'";
-}
-
-std::optional<Outcome> only_fields(const json::object& o,
-                                   std::initializer_list<std::string_view> allowed) {
-    for (const auto& kv : o)
-        if (std::find(allowed.begin(), allowed.end(), std::string_view(kv.key())) == allowed.end())
-            return api_error(400, "unknown-field", "unknown field " + quoted(kv.key()));
-    return std::nullopt;
-}
-
-std::optional<std::int64_t> integer(const json::value& v) {
-    if (v.is_int64()) return v.get_int64();
-    if (v.is_uint64() && v.get_uint64() <= std::uint64_t(INT64_MAX))
-        return std::int64_t(v.get_uint64());
-    return std::nullopt;
-}
 
 bool option_flag(const json::object& options, std::string_view key) {
     auto v = options.if_contains(key);
@@ -77,11 +57,14 @@ bool assist_enabled(const json::object& options) {
            option_flag(a->as_object(), "joiner");
 }
 
-}  // namespace
-
-Outcome api_error(int status, std::string_view code, std::string_view message) {
-    return Outcome{status, json::object{{"error", message}, {"code", code}}, {}, {}};
+Outcome storage_unavailable(std::string_view what) {
+    return api_error(503, "storage-unavailable",
+                     std::string(what) +
+                         " could not be stored: the server cannot write to its database right "
+                         "now. Nothing was changed; try again later.");
 }
+
+}  // namespace
 
 json::object event_json(const referee::Event& e) {
     json::object o;
@@ -93,42 +76,7 @@ json::object event_json(const referee::Event& e) {
 
 std::string event_text(const referee::Event& e) { return json::serialize(event_json(e)); }
 
-struct Subscription {
-    std::weak_ptr<Subscriber> subscriber;
-    Seat seat;
-    std::uint64_t next;
-    bool toldOver = false;
-};
-
-struct Room {
-    std::string id, variant, opponent, status, rematchOf, rematch;
-    json::object options;  // as stored: {"clock":…,"options":…}
-    referee::GameOptions gameOptions;
-    int level = 0;
-    std::optional<Seat> computerSeat;
-    std::optional<TokenHash> token[2];
-    std::optional<TokenHash> invite;
-    std::int64_t createdMs = 0;
-    json::value result;
-
-    // Loaded state: the game, its tape, and where durability stands.
-    std::unique_ptr<TapeRandom> random;
-    std::unique_ptr<referee::Game> game;
-    bool broken = false;
-    std::size_t tapePersisted = 0;
-    std::int64_t logLength = 0;
-    std::uint64_t committedEvents = 0;
-    int pendingCommits = 0;
-    bool loading = false;
-    std::vector<std::function<void()>> waiting;
-
-    std::vector<Subscription> subs;
-    std::unique_ptr<asio::steady_timer> flagTimer, evictTimer;
-    std::unique_ptr<ComputerPlayer> computer;
-    bool computerThinking = false;
-
-    bool live() const { return status == "open" || status == "active"; }
-};
+bool Room::listed() const { return stored && (status != "open" || option_flag(options, "public")); }
 
 namespace {
 
@@ -167,8 +115,8 @@ referee::GameOptions game_options(const json::object& stored) {
 
 }  // namespace
 
-Lobby::Lobby(asio::io_context& ioc, Store& store, asio::thread_pool& compute)
-    : ioc_(ioc), store_(store), compute_(compute) {}
+Lobby::Lobby(asio::io_context& ioc, Store& store, asio::thread_pool& compute, LobbyLimits limits)
+    : ioc_(ioc), store_(store), compute_(compute), limits_(limits) {}
 
 Lobby::~Lobby() = default;
 
@@ -193,6 +141,60 @@ std::optional<Outcome> Lobby::resolve_seat(Room& r, const std::optional<std::str
     return std::nullopt;
 }
 
+// ---- the list index and the per-address limits ----------------------------------------------
+
+void Lobby::index_add(const Room& r) {
+    if (!r.listed()) return;
+    index_[r.status].emplace(r.createdMs, r.id);
+    index_[""].emplace(r.createdMs, r.id);
+}
+
+void Lobby::index_remove(const Room& r) {
+    index_[r.status].erase({r.createdMs, r.id});
+    index_[""].erase({r.createdMs, r.id});
+}
+
+void Lobby::set_status(Room& r, std::string status) {
+    if (status == r.status) return;
+    index_remove(r);
+    if (r.status == "open" && !r.creatorAddress.empty()) open_count(r.creatorAddress, -1);
+    r.status = std::move(status);
+    if (r.status == "open" && !r.creatorAddress.empty()) open_count(r.creatorAddress, +1);
+    index_add(r);
+}
+
+void Lobby::open_count(const std::string& address, int delta) {
+    auto it = addresses_.find(address);
+    if (it == addresses_.end()) return;
+    it->second.open = std::max(0, it->second.open + delta);
+}
+
+std::optional<Outcome> Lobby::take_creation(const Client& client) {
+    if (client.address.empty()) return std::nullopt;
+    auto now = std::chrono::steady_clock::now();
+    auto [it, fresh] = addresses_.try_emplace(client.address);
+    AddressUse& use = it->second;
+    if (fresh) {
+        use.tokens = limits_.createBurst;
+        use.refilled = now;
+        // Forget addresses that are idle again, so the table cannot grow without end.
+        if (addresses_.size() > 100000)
+            std::erase_if(addresses_, [&](const auto& kv) {
+                return kv.second.open == 0 && kv.first != client.address &&
+                       now - kv.second.refilled > std::chrono::minutes(10);
+            });
+    }
+    use.tokens = std::min(limits_.createBurst,
+                          use.tokens + limits_.createsPerMinute / 60.0 *
+                                           std::chrono::duration<double>(now - use.refilled).count());
+    use.refilled = now;
+    if (use.tokens < 1)
+        return api_error(429, "rate-limited",
+                         "too many new games from this address; wait a minute and try again");
+    use.tokens -= 1;
+    return std::nullopt;
+}
+
 // ---- loading and replay ----------------------------------------------------------------
 
 bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
@@ -204,10 +206,15 @@ bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
             json::object action = json::parse(a.action).as_object();
             if (a.seat == "clock") {
                 std::string_view type = action.at("type").as_string();
-                if (type == "check-time")
+                if (type == "check-time") {
                     r.game->check_time(a.tsMs);
-                else if (type == "resume")
-                    r.game->resume_clock(a.tsMs);
+                } else if (type == "resume") {
+                    // Older logs have no "down" mark: the time before the stop was not charged.
+                    auto down = action.if_contains("down");
+                    r.game->resume_clock(down ? down->to_number<std::int64_t>() : 0, a.tsMs);
+                } else if (type == "abandon") {
+                    r.game->abandon(a.tsMs);
+                }
                 continue;
             }
             auto seat = referee::parse_seat(a.seat);
@@ -217,6 +224,7 @@ bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
         r.tapePersisted = r.random->tape().size();
         r.logLength = entries.empty() ? 0 : entries.back().seq + 1;
         r.committedEvents = r.game->events().size();
+        r.lastActivityMs = entries.empty() ? r.createdMs : entries.back().tsMs;
         return true;
     } catch (const std::exception& e) {
         log(LogLevel::Error, "game could not be restored", {{"game", r.id}, {"error", e.what()}});
@@ -231,6 +239,9 @@ void Lobby::load() {
     Db& db = store_.db();
     std::int64_t now = now_ms();
     std::size_t restored = 0, total = 0;
+    // The server's last sign of life: the stop time after a clean stop, at most a second
+    // before the crash otherwise. A database of an older version has none: nothing is charged.
+    std::int64_t downSince = db.last_alive().value_or(0);
     db.begin();
     for (auto& g : db.load_games()) {
         auto room = std::make_unique<Room>();
@@ -247,6 +258,7 @@ void Lobby::load() {
         r.token[1] = g.black;
         r.invite = g.invite;
         r.createdMs = g.createdMs;
+        r.stored = true;
         r.result = g.result.empty() ? json::value(nullptr) : json::parse(g.result);
         try {
             r.options = json::parse(g.options).as_object();
@@ -257,13 +269,15 @@ void Lobby::load() {
         ++total;
         if (r.live() && !r.broken && replay(r, std::move(g.tape), db.load_actions(r.id))) {
             ++restored;
-            // The time the server was down is charged to no one: a resume point in the log
-            // keeps later replays charging exactly what was charged live.
+            // The mover's clock ran until the server stopped; the downtime is charged to no
+            // one. The resume point in the log makes every later replay charge the same.
             if (r.gameOptions.clock && !r.game->finished()) {
-                db.append_action(r.id, {r.logLength++, "clock", R"({"type":"resume"})", now});
-                r.game->resume_clock(now);
+                json::object resume{{"type", "resume"}, {"down", downSince}};
+                db.append_action(r.id, {r.logLength++, "clock", json::serialize(resume), now});
+                r.game->resume_clock(downSince, now);
             }
         }
+        index_add(r);
         rooms_.emplace(r.id, std::move(room));
     }
     db.commit();
@@ -280,6 +294,7 @@ void Lobby::shutdown() {
     for (auto& [id, room] : rooms_) {
         if (room->flagTimer) room->flagTimer->cancel();
         if (room->evictTimer) room->evictTimer->cancel();
+        if (room->expiryTimer) room->expiryTimer->cancel();
     }
 }
 
@@ -295,8 +310,11 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
     r.waiting.push_back([this, &r, fn = std::move(fn), onError = std::move(onError)] {
         if (r.game)
             fn(r);
-        else
+        else if (r.broken)
             onError(api_error(500, "unavailable", "this game could not be restored"));
+        else
+            onError(api_error(503, "storage-unavailable",
+                              "the game could not be read from the database; try again later"));
     });
     if (r.loading) return;
     r.loading = true;
@@ -313,15 +331,52 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
         },
         [this, &r, loaded](bool ok) {
             r.loading = false;
-            if (ok) replay(r, std::move(loaded->tape), loaded->log);
+            if (ok && !r.game) {
+                replay(r, std::move(loaded->tape), loaded->log);
+                r.eventTexts.clear();
+            }
             auto waiting = std::move(r.waiting);
             r.waiting.clear();
             for (auto& w : waiting) w();
-            if (r.game && !r.live()) schedule_eviction(r);
+            if (r.game) follow_up(r);
         });
 }
 
+void Lobby::with_durable_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
+    with_game(
+        r,
+        [this, fn, onError](Room& r) {
+            when_committed(r, [this, &r, fn, onError] {
+                if (!r.game) return with_durable_game(r, fn, onError);  // a write failed
+                fn(r);
+            });
+        },
+        onError);
+}
+
+void Lobby::when_committed(Room& r, std::function<void()> fn) {
+    if (r.pendingCommits == 0) return fn();
+    r.afterCommit.push_back(std::move(fn));
+}
+
+void Lobby::commit_done(Room& r) {
+    --r.pendingCommits;
+    if (r.pendingCommits > 0 || r.afterCommit.empty()) return;
+    auto ready = std::move(r.afterCommit);
+    r.afterCommit.clear();
+    for (auto& fn : ready) fn();
+}
+
 // ---- durability and delivery -------------------------------------------------------------
+
+void Lobby::resync(Room& r) {
+    ++r.epoch;
+    r.game.reset();
+    r.random.reset();
+    r.computer.reset();
+    r.eventTexts.clear();
+    if (r.flagTimer) r.flagTimer->cancel();
+}
 
 void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> done) {
     const auto& tape = r.random->tape();
@@ -329,14 +384,16 @@ void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> 
     r.tapePersisted = tape.size();
     entry.seq = r.logLength++;
     bool ended = false;
+    std::string before = r.status;
     if (r.game->finished() && r.live()) {
-        r.status = r.game->status() == referee::Status::Aborted ? "aborted" : "finished";
+        set_status(r, r.game->status() == referee::Status::Aborted ? "aborted" : "finished");
         r.result = result_json(r.game->result());
         ended = true;
     }
     std::string status = r.status;
     std::string result = ended ? json::serialize(r.result) : "";
     std::uint64_t eventsAfter = r.game->events().size();
+    std::int64_t ts = entry.tsMs;
     ++r.pendingCommits;
     store_.submit(
         [id = r.id, entry = std::move(entry), tapeDelta = std::move(tapeDelta), ended, status,
@@ -345,44 +402,93 @@ void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> 
             db.append_action(id, entry);
             if (ended) db.update_status(id, status, result);
         },
-        [this, &r, eventsAfter, ended, done = std::move(done)](bool ok) {
-            --r.pendingCommits;
-            if (ok)
-                r.committedEvents = std::max(r.committedEvents, eventsAfter);
-            else
-                log(LogLevel::Error, "action not stored", {{"game", r.id}});
-            if (ended && ok)
+        [this, &r, epoch = r.epoch, eventsAfter, ended, before, ts,
+         done = std::move(done)](bool ok) {
+            if (epoch != r.epoch) {
+                // An earlier write of this game failed: this one built on it and was refused.
+                if (done) done(false);
+                return commit_done(r);
+            }
+            if (!ok) {
+                // Nothing of this entry (or anything after it) is durable: the game goes back
+                // to its log, and the seq is given out again.
+                if (ended) {
+                    set_status(r, before);
+                    r.result = nullptr;
+                }
+                resync(r);
+                if (done) done(false);
+                return commit_done(r);
+            }
+            r.committedEvents = std::max(r.committedEvents, eventsAfter);
+            r.lastActivityMs = std::max(r.lastActivityMs, ts);
+            if (ended)
                 log(LogLevel::Info, "game over",
                     {{"game", r.id}, {"variant", r.variant}, {"status", r.status}});
             broadcast(r);
-            if (done) done(ok);
+            if (done) done(true);
             follow_up(r);
+            commit_done(r);
         });
 }
 
+SharedText Lobby::event_shared(Room& r, std::uint64_t seq) {
+    if (r.eventTexts.size() <= seq) r.eventTexts.resize(seq + 1);
+    auto& text = r.eventTexts[seq];
+    if (!text) text = std::make_shared<const std::string>(event_text(r.game->events()[seq]));
+    return text;
+}
+
+void Lobby::deliver(Room& r, Subscription& s, std::uint64_t end, bool over) {
+    auto sub = s.subscriber.lock();
+    if (!sub) return;
+    const auto& events = r.game->events();
+    for (std::uint64_t i = s.next; i < end; ++i)
+        if (referee::audience_includes(events[i].audience, s.seat))
+            sub->push_event(event_shared(r, i));
+    s.next = std::max(s.next, end);
+    if (over && !s.toldOver) {
+        s.toldOver = true;
+        sub->game_over();
+    }
+}
+
+// The seats first and at once; the spectators in slices posted to the loop, so the mover's
+// answer and the opponent's event never wait for a crowd.
 void Lobby::broadcast(Room& r) {
     if (!r.game) return;
-    const auto& events = r.game->events();
-    std::uint64_t end = std::min<std::uint64_t>(r.committedEvents, events.size());
-    std::uint64_t base = end;
-    for (const auto& s : r.subs) base = std::min(base, s.next);
-    std::vector<std::string> texts(end - base);
-    bool over = r.game->finished() && end == events.size();
-    std::erase_if(r.subs, [](const Subscription& s) { return s.subscriber.expired(); });
-    for (auto& s : r.subs) {
-        auto sub = s.subscriber.lock();
-        if (!sub) continue;
-        for (std::uint64_t i = s.next; i < end; ++i) {
-            if (!referee::audience_includes(events[i].audience, s.seat)) continue;
-            auto& text = texts[i - base];
-            if (text.empty()) text = event_text(events[i]);
-            sub->push_event(text);
-        }
-        s.next = std::max(s.next, end);
-        if (over && !s.toldOver) {
-            s.toldOver = true;
-            sub->game_over();
-        }
+    std::uint64_t end = std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
+    bool over = r.game->finished() && end == r.game->events().size();
+    std::erase_if(r.seats, [](const Subscription& s) { return s.subscriber.expired(); });
+    for (auto& s : r.seats) deliver(r, s, end, over);
+    if (r.spectators.empty()) return;
+    if (r.spectatorPass) {
+        r.spectatorPassAgain = true;
+        return;
+    }
+    r.spectatorPass = true;
+    asio::post(ioc_, [this, &r, epoch = r.epoch] { spectator_pass(r, epoch, 0); });
+}
+
+void Lobby::spectator_pass(Room& r, std::uint64_t epoch, std::size_t from) {
+    if (stopping_ || epoch != r.epoch || !r.game) {
+        r.spectatorPass = r.spectatorPassAgain = false;
+        return;
+    }
+    std::uint64_t end = std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
+    bool over = r.game->finished() && end == r.game->events().size();
+    std::size_t to = std::min(r.spectators.size(), from + SpectatorSlice);
+    for (std::size_t i = from; i < to; ++i) deliver(r, r.spectators[i], end, over);
+    if (to < r.spectators.size()) {
+        asio::post(ioc_, [this, &r, epoch, to] { spectator_pass(r, epoch, to); });
+        return;
+    }
+    std::erase_if(r.spectators, [](const Subscription& s) { return s.subscriber.expired(); });
+    r.spectatorPass = false;
+    if (r.spectatorPassAgain) {
+        r.spectatorPassAgain = false;
+        r.spectatorPass = true;
+        asio::post(ioc_, [this, &r, epoch] { spectator_pass(r, epoch, 0); });
     }
 }
 
@@ -390,10 +496,12 @@ void Lobby::follow_up(Room& r) {
     if (stopping_ || !r.game) return;
     if (!r.live()) {
         if (r.flagTimer) r.flagTimer->cancel();
+        if (r.expiryTimer) r.expiryTimer->cancel();
         schedule_eviction(r);
         return;
     }
     schedule_flag(r);
+    schedule_expiry(r);
     maybe_computer(r);
 }
 
@@ -411,14 +519,43 @@ void Lobby::schedule_flag(Room& r) {
     std::int64_t remaining = clock->as_object().at(running->as_string()).to_number<std::int64_t>();
     if (!r.flagTimer) r.flagTimer = std::make_unique<asio::steady_timer>(ioc_);
     r.flagTimer->expires_after(std::chrono::milliseconds(remaining + 1));
-    r.flagTimer->async_wait([this, &r](boost::system::error_code ec) {
-        if (ec || stopping_ || !r.game || r.game->finished()) return;
+    r.flagTimer->async_wait([this, &r, epoch = r.epoch](boost::system::error_code ec) {
+        if (ec || stopping_ || epoch != r.epoch || !r.game || r.game->finished()) return;
         if (r.game->check_time(now_ms())) {
             log(LogLevel::Info, "flag fell", {{"game", r.id}});
             commit_entry(r, {0, "clock", R"({"type":"check-time"})", now_ms()}, nullptr);
         } else {
             schedule_flag(r);
         }
+    });
+}
+
+// An open game nobody joins, or a game nobody acts in, ends by itself (docs/api.md, Limits):
+// a logged "abandon" entry, so a replay ends it the same way.
+void Lobby::schedule_expiry(Room& r) {
+    if (!r.expiryTimer) r.expiryTimer = std::make_unique<asio::steady_timer>(ioc_);
+    else if (r.expiryTimer->expiry() > asio::steady_timer::clock_type::now()) return;  // armed
+    auto limit = r.status == "open" ? limits_.openExpiry : limits_.idleExpiry;
+    std::int64_t since = r.status == "open" ? r.createdMs : r.lastActivityMs;
+    std::int64_t due = since + std::chrono::duration_cast<std::chrono::milliseconds>(limit).count();
+    r.expiryTimer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, due - now_ms())));
+    r.expiryTimer->async_wait([this, &r](boost::system::error_code ec) {
+        if (ec || stopping_ || !r.live()) return;
+        with_game(
+            r,
+            [this](Room& r) {
+                auto limit = r.status == "open" ? limits_.openExpiry : limits_.idleExpiry;
+                std::int64_t since = r.status == "open" ? r.createdMs : r.lastActivityMs;
+                std::int64_t now = now_ms();
+                if (!r.live() || r.game->finished()) return;
+                if (r.pendingCommits ||
+                    now < since + std::chrono::duration_cast<std::chrono::milliseconds>(limit).count())
+                    return schedule_expiry(r);
+                r.game->abandon(now);
+                log(LogLevel::Info, "game abandoned", {{"game", r.id}, {"status", r.status}});
+                commit_entry(r, {0, "clock", R"({"type":"abandon"})", now}, nullptr);
+            },
+            [](Outcome) {});
     });
 }
 
@@ -430,8 +567,8 @@ void Lobby::maybe_computer(Room& r) {
     json::object view = r.game->view(seat, now_ms());
     if (!r.computer) r.computer = make_computer_player(r.variant, r.level);
     r.computerThinking = true;
-    asio::post(compute_, [this, &r, player = r.computer.get(), variant = r.variant,
-                          view = std::move(view), legal = std::move(legal)] {
+    asio::post(compute_, [this, &r, epoch = r.epoch, player = r.computer.get(),
+                          variant = r.variant, view = std::move(view), legal = std::move(legal)] {
         json::object choice;
         try {
             referee::SecureRandom random;
@@ -439,9 +576,13 @@ void Lobby::maybe_computer(Room& r) {
         } catch (const std::exception& e) {
             log(LogLevel::Error, "computer player failed", {{"game", r.id}, {"error", e.what()}});
         }
-        asio::post(ioc_, [this, &r, choice = std::move(choice)] {
+        asio::post(ioc_, [this, &r, epoch, choice = std::move(choice)] {
             r.computerThinking = false;
-            if (stopping_ || !r.game || r.game->finished() || choice.empty()) return;
+            if (stopping_ || epoch != r.epoch || !r.game || r.game->finished() || choice.empty()) {
+                // A write failed while it thought: think again on the reloaded game.
+                if (!stopping_ && epoch != r.epoch && r.game) follow_up(r);
+                return;
+            }
             apply(r, *r.computerSeat, choice, false, [&r](Outcome o) {
                 if (o.status >= 400)
                     log(LogLevel::Warn, "computer action refused", {{"game", r.id}});
@@ -455,104 +596,54 @@ void Lobby::schedule_eviction(Room& r) {
     r.evictTimer->expires_after(EvictAfter);
     r.evictTimer->async_wait([this, &r](boost::system::error_code ec) {
         if (ec || stopping_ || !r.game || r.live()) return;
-        std::erase_if(r.subs, [](const Subscription& s) { return s.subscriber.expired(); });
-        if (!r.subs.empty() || r.pendingCommits || r.computerThinking || r.loading) {
+        std::erase_if(r.seats, [](const Subscription& s) { return s.subscriber.expired(); });
+        std::erase_if(r.spectators, [](const Subscription& s) { return s.subscriber.expired(); });
+        if (!r.seats.empty() || !r.spectators.empty() || r.pendingCommits ||
+            r.computerThinking || r.loading || r.spectatorPass) {
             schedule_eviction(r);
             return;
         }
         // A finished game leaves memory; it is replayed from the database if asked for.
         r.game.reset();
         r.random.reset();
+        r.computer.reset();
+        r.eventTexts.clear();
+        r.eventTexts.shrink_to_fit();
     });
 }
 
 // ---- the API -------------------------------------------------------------------------------
 
-void Lobby::create(const json::value& request, Reply reply) {
-    if (!request.is_object())
-        return reply(api_error(400, "bad-request", "the body must be a JSON object"));
-    const auto& req = request.as_object();
-    if (auto e = only_fields(
-            req, {"variant", "clock", "color", "opponent", "level", "options", "public", "assist"}))
-        return reply(*e);
+void Lobby::create(const json::value& request, const Client& client, Reply reply) {
+    auto parsed = parse_create(request);
+    if (auto* e = std::get_if<Outcome>(&parsed)) return reply(std::move(*e));
+    auto& req = std::get<CreateRequest>(parsed);
+    if (req.opponent == "human") {
+        auto it = addresses_.find(client.address);
+        if (!client.address.empty() && it != addresses_.end() &&
+            it->second.open >= limits_.openPerAddress)
+            return reply(api_error(429, "too-many-open-games",
+                                   "this address already has " +
+                                       std::to_string(limits_.openPerAddress) +
+                                       " games waiting for an opponent"));
+    }
+    if (auto e = take_creation(client)) return reply(std::move(*e));
 
     auto room = std::make_unique<Room>();
     Room& r = *room;
-    const json::value* variant = req.if_contains("variant");
-    if (!variant || !variant->is_string())
-        return reply(
-            api_error(400, "bad-request", "\"variant\" must be a string such as \"chess\""));
-    auto names = referee::variant_names();
-    if (std::find(names.begin(), names.end(), variant->as_string()) == names.end())
-        return reply(
-            api_error(400, "unknown-variant", "unknown variant " + quoted(variant->as_string())));
-    r.variant = variant->as_string();
-
-    json::value clock = nullptr;
-    if (auto c = req.if_contains("clock"); c && !c->is_null()) {
-        if (!c->is_object())
-            return reply(api_error(400, "bad-request",
-                                   "\"clock\" must be null or {\"initial\":S,\"increment\":S}"));
-        if (auto e = only_fields(c->as_object(), {"initial", "increment"})) return reply(*e);
-        auto initial = c->as_object().if_contains("initial");
-        auto increment = c->as_object().if_contains("increment");
-        auto i = initial ? integer(*initial) : std::nullopt;
-        auto inc = increment ? integer(*increment) : std::optional<std::int64_t>(0);
-        if (!i || *i < 1 || *i > 86400)
-            return reply(
-                api_error(400, "bad-clock", "clock.initial must be whole seconds from 1 to 86400"));
-        if (!inc || *inc < 0 || *inc > 3600)
-            return reply(api_error(400, "bad-clock",
-                                   "clock.increment must be whole seconds from 0 to 3600"));
-        clock = json::object{{"initial", *i}, {"increment", *inc}};
-    }
-
-    std::string color = "random";
-    if (auto c = req.if_contains("color")) {
-        if (!c->is_string() ||
-            (c->as_string() != "white" && c->as_string() != "black" && c->as_string() != "random"))
-            return reply(api_error(400, "bad-request",
-                                   "\"color\" must be \"white\", \"black\" or \"random\""));
-        color = c->as_string();
-    }
-    r.opponent = "human";
-    if (auto o = req.if_contains("opponent")) {
-        if (!o->is_string() || (o->as_string() != "human" && o->as_string() != "computer" &&
-                                o->as_string() != "local"))
-            return reply(api_error(400, "bad-request",
-                                   "\"opponent\" must be \"human\", \"computer\" or \"local\""));
-        r.opponent = o->as_string();
-    }
-    if (auto l = req.if_contains("level")) {
-        auto level = integer(*l);
-        if (!level || *level < 0 || *level > 20)
-            return reply(
-                api_error(400, "bad-request", "\"level\" must be a whole number from 0 to 20"));
-        r.level = int(*level);
-    }
-    json::object options;
-    if (auto o = req.if_contains("options"); o && !o->is_null()) {
-        if (!o->is_object())
-            return reply(api_error(400, "bad-request", "\"options\" must be an object"));
-        options = o->as_object();
-    }
-    bool isPublic = false, assist = false;
-    for (auto [name, flag] : {std::pair{"public", &isPublic}, std::pair{"assist", &assist}})
-        if (auto v = req.if_contains(name); v && !v->is_null()) {
-            if (!v->is_bool())
-                return reply(api_error(400, "bad-request",
-                                       std::string("\"") + name + "\" must be true or false"));
-            *flag = v->get_bool();
-        }
-    r.options = json::object{{"clock", clock}, {"options", options}};
-    if (isPublic) r.options["public"] = true;
-    if (assist)
+    r.variant = req.variant;
+    r.opponent = req.opponent;
+    r.level = req.level;
+    r.options = json::object{{"clock", req.clock}, {"options", req.options}};
+    if (req.isPublic) r.options["public"] = true;
+    if (req.assist)
         r.options["assist"] = json::object{{"creator", true}, {"joiner", r.opponent != "human"}};
+    if (req.chosenSecret) r.options["chosen"] = true;
     r.gameOptions = game_options(r.options);
 
     do r.id = new_game_id();
     while (rooms_.count(r.id));
-    r.createdMs = now_ms();
+    r.createdMs = r.lastActivityMs = now_ms();
     r.random = std::make_unique<TapeRandom>(fresh_, std::vector<std::uint8_t>{});
     try {
         r.game = referee::create_game(r.variant, r.gameOptions, *r.random);
@@ -564,76 +655,84 @@ void Lobby::create(const json::value& request, Reply reply) {
     r.tapePersisted = r.random->tape().size();
     r.committedEvents = r.game->events().size();
 
-    Seat creator = color == "white"    ? Seat::White
-                   : color == "black"  ? Seat::Black
-                   : fresh_.uniform(2) ? Seat::Black
-                                       : Seat::White;
+    Seat creator = req.color == "white"   ? Seat::White
+                   : req.color == "black" ? Seat::Black
+                   : fresh_.uniform(2)    ? Seat::Black
+                                          : Seat::White;
     json::object body{{"id", r.id}, {"variant", r.variant}, {"seat", referee::seat_name(creator)}};
     std::string token = new_token();
     r.token[seat_index(creator)] = hash_token(token);
     body["token"] = token;
     Seat other = referee::opponent(creator);
+    std::string status;
     if (r.opponent == "local") {
         std::string second = new_token();
         r.token[seat_index(other)] = hash_token(second);
         body["tokens"] =
             json::object{{referee::seat_name(creator), token}, {referee::seat_name(other), second}};
-        r.status = "active";
+        status = "active";
     } else if (r.opponent == "computer") {
         r.computerSeat = other;
-        r.status = "active";
+        status = "active";
     } else {
         std::string invite = new_token();
         r.invite = hash_token(invite);
         body["invite"] = invite;
         body["invitePath"] = "/join/" + r.id + "#" + invite;
-        r.status = "open";
+        status = "open";
     }
+    r.creatorAddress = client.address;
+    set_status(r, status);  // not listed before it is stored
     body["status"] = r.status;
     StoredGame g = stored(r);
     std::string id = r.id;
     rooms_.emplace(id, std::move(room));
-    log(LogLevel::Info, "game created",
-        {{"game", id}, {"variant", r.variant}, {"opponent", r.opponent}});
     ++r.pendingCommits;
     store_.submit([g = std::move(g)](Db& db) { db.insert_game(g); },
                   [this, &r, body = std::move(body), reply = std::move(reply)](bool ok) {
-                      --r.pendingCommits;
-                      if (!ok)
-                          return reply(api_error(500, "storage", "the game could not be stored"));
+                      if (!ok) {
+                          // Never listed, never answered with a token: as if never created.
+                          set_status(r, "aborted");
+                          std::string id = r.id;
+                          reply(storage_unavailable("the new game"));
+                          rooms_.erase(id);
+                          return;
+                      }
+                      r.stored = true;
+                      index_add(r);
+                      log(LogLevel::Info, "game created",
+                          {{"game", r.id}, {"variant", r.variant}, {"opponent", r.opponent}});
                       reply(Outcome{201, body, {}, {}});
                       follow_up(r);
+                      commit_done(r);
                   });
 }
 
 void Lobby::join(const std::string& id, const json::value& request, Reply reply) {
     Room* r = find(id);
-    if (!r) return reply(api_error(404, "not-found", "no such game"));
+    if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())
         return reply(api_error(400, "bad-request", "the body must be a JSON object"));
     const auto& req = request.as_object();
-    if (auto e = only_fields(req, {"invite", "assist"})) return reply(*e);
+    if (auto e = check_fields(req, {{"invite", Kind::String}, {"assist", Kind::Bool}}, "a join"))
+        return reply(*e);
     const json::value* invite = req.if_contains("invite");
-    bool isPublic = option_flag(r->options, "public");
-    if (invite && !invite->is_string())
-        return reply(api_error(400, "bad-request", "\"invite\" must be the invite code"));
-    if (!invite && !isPublic)
+    if (invite && invite->is_null()) invite = nullptr;
+    if (!invite && !option_flag(r->options, "public"))
         return reply(api_error(400, "bad-request", "\"invite\" must be the invite code"));
     bool assist = false;
-    if (auto a = req.if_contains("assist"); a && !a->is_null()) {
-        if (!a->is_bool())
-            return reply(api_error(400, "bad-request", "\"assist\" must be true or false"));
-        assist = a->get_bool();
-    }
+    if (auto a = req.if_contains("assist"); a && !a->is_null()) assist = a->get_bool();
     if (r->status != "open" || !r->invite)
         return reply(api_error(409, "already-joined", "this game is not waiting for a player"));
     if (invite && !token_matches(r->invite, hash_token(invite->as_string())))
         return reply(api_error(403, "bad-invite", "the invite code does not match this game"));
     Seat seat = r->token[0] ? Seat::Black : Seat::White;
     std::string token = new_token();
+    auto oldInvite = r->invite;
+    auto oldOptions = r->options;
     r->token[seat_index(seat)] = hash_token(token);
     r->invite.reset();
-    r->status = "active";
+    set_status(*r, "active");
     if (auto a = r->options.if_contains("assist"); a && a->is_object())
         a->as_object()["joiner"] = assist;
     ++r->pendingCommits;
@@ -643,9 +742,17 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
             db.update_status(id, "active", "");
             db.update_options(id, options);
         },
-        [this, r, seat, token, reply = std::move(reply)](bool ok) {
-            --r->pendingCommits;
-            if (!ok) return reply(api_error(500, "storage", "the join could not be stored"));
+        [this, r, seat, token, oldInvite, oldOptions, reply = std::move(reply)](bool ok) {
+            if (!ok) {
+                // The seat stays free and the invite valid: the joiner may simply try again.
+                r->token[seat_index(seat)].reset();
+                r->invite = oldInvite;
+                r->options = oldOptions;
+                set_status(*r, "open");
+                reply(storage_unavailable("the join"));
+                return commit_done(*r);
+            }
+            r->lastActivityMs = now_ms();
             log(LogLevel::Info, "game joined", {{"game", r->id}});
             reply(Outcome{200,
                           json::object{{"id", r->id},
@@ -654,9 +761,11 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
                                        {"status", "active"}},
                           {},
                           {}});
-            for (auto& s : r->subs)
-                if (auto sub = s.subscriber.lock()) sub->push_status("active");
+            for (auto* list : {&r->seats, &r->spectators})
+                for (auto& s : *list)
+                    if (auto sub = s.subscriber.lock()) sub->push_status("active");
             follow_up(*r);
+            commit_done(*r);
         });
 }
 
@@ -675,15 +784,17 @@ json::object Lobby::summary(const Room& r) const {
     o["public"] = option_flag(r.options, "public");
     o["assist"] = json::object{{"proposed", assist_proposed(r.options)},
                                {"enabled", assist_enabled(r.options)}};
+    // A secret chosen by the creator (a Minesweeper layout): the game is not a fair contest.
+    o["chosenSecret"] = option_flag(r.options, "chosen");
     return o;
 }
 
 void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply) {
     Room* r = find(id);
-    if (!r) return reply(api_error(404, "not-found", "no such game"));
+    if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
-    with_game(
+    with_durable_game(
         *r,
         [this, seat, reply](Room& r) {
             json::object body = summary(r);
@@ -694,34 +805,46 @@ void Lobby::view(const std::string& id, const std::optional<std::string>& token,
         reply);
 }
 
-void Lobby::list(std::string_view status, Reply reply) {
+void Lobby::list(const ListQuery& query, Reply reply) {
+    const std::string& status = query.status;
     if (!status.empty() && status != "open" && status != "active" && status != "finished" &&
         status != "aborted")
         return reply(
             api_error(400, "bad-request", "status must be open, active, finished or aborted"));
-    std::vector<const Room*> found;
-    for (const auto& [id, room] : rooms_)
-        // Open games are listed for anyone to join only when their creator made them public.
-        if ((status.empty() || room->status == status) &&
-            (room->status != "open" || option_flag(room->options, "public")))
-            found.push_back(room.get());
-    std::sort(found.begin(), found.end(), [](const Room* a, const Room* b) {
-        return a->createdMs != b->createdMs ? a->createdMs > b->createdMs : a->id < b->id;
-    });
+    std::size_t limit = query.limit ? query.limit : limits_.pageLimit;
+    if (limit > 200)
+        return reply(api_error(400, "bad-request", "limit must be a whole number from 1 to 200"));
+    const Index& index = index_[status];
+    auto it = index.begin();
+    if (!query.before.empty()) {
+        // The cursor is "<createdAt>-<id>" of the last game of the previous page.
+        auto dash = query.before.find('-');
+        std::int64_t ms = 0;
+        bool ok = dash != std::string::npos && dash > 0 && dash <= 18;
+        for (std::size_t i = 0; ok && i < dash; ++i) {
+            char c = query.before[i];
+            ok = c >= '0' && c <= '9';
+            ms = ms * 10 + (c - '0');
+        }
+        if (!ok) return reply(api_error(400, "bad-request", "before must be a \"next\" cursor"));
+        it = index.upper_bound({ms, query.before.substr(dash + 1)});
+    }
     json::array games;
-    for (std::size_t i = 0; i < found.size() && i < 200; ++i) games.push_back(summary(*found[i]));
-    reply(Outcome{200, json::object{{"games", std::move(games)}}, {}, {}});
+    const IndexKey* last = nullptr;
+    for (; it != index.end() && games.size() < limit; ++it) {
+        games.push_back(summary(*rooms_.at(it->second)));
+        last = &*it;
+    }
+    json::value next = nullptr;
+    if (last && it != index.end()) next = std::to_string(last->first) + "-" + last->second;
+    reply(Outcome{200, json::object{{"games", std::move(games)}, {"next", next}}, {}, {}});
 }
 
 void Lobby::act(const std::string& id, const std::optional<std::string>& token,
                 const json::value& action, bool wantEvents, Reply reply) {
     Room* r = find(id);
-    if (!r) return reply(api_error(404, "not-found", "no such game"));
-    if (!action.is_object() || !action.as_object().if_contains("type") ||
-        !action.as_object().at("type").is_string())
-        return reply(api_error(400, "bad-request",
-                               "an action is a JSON object with a \"type\", such as "
-                               "{\"type\":\"move\",\"move\":\"e2e4\"}"));
+    if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
+    if (auto e = check_action(action)) return reply(std::move(*e));
     if (!token)
         return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
     Seat seat;
@@ -758,8 +881,7 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
             : StoredAction{0, "clock", R"({"type":"check-time"})", now};
     commit_entry(r, std::move(entry),
                  [this, &r, seat, before, result, wantEvents, reply = std::move(reply)](bool ok) {
-                     if (!ok)
-                         return reply(api_error(500, "storage", "the action could not be stored"));
+                     if (!ok) return reply(storage_unavailable("the action"));
                      if (!result.accepted) return reply(api_error(409, "rejected", result.error));
                      json::object body{{"accepted", true}};
                      if (wantEvents && r.game) {
@@ -771,7 +893,6 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
                      reply(Outcome{200, std::move(body), {}, {}});
                  });
 }
-
 namespace {
 
 // What the seat's own view lets it deduce: the exact Chief & Spy belief or the mine odds.
@@ -817,10 +938,10 @@ Outcome assist_answer(std::string_view variant, const json::object& view) {
 
 void Lobby::assist(const std::string& id, const std::optional<std::string>& token, Reply reply) {
     Room* r = find(id);
-    if (!r) return reply(api_error(404, "not-found", "no such game"));
+    if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
-    with_game(
+    with_durable_game(
         *r,
         [seat, reply](Room& r) {
             if (!assist_enabled(r.options) && !r.game->finished())
@@ -839,18 +960,23 @@ void Lobby::assist(const std::string& id, const std::optional<std::string>& toke
 
 void Lobby::export_record(const std::string& id, Reply reply) {
     Room* r = find(id);
-    if (!r) return reply(api_error(404, "not-found", "no such game"));
-    with_game(
+    if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
+    with_durable_game(
         *r,
         [reply](Room& r) {
-            reply(Outcome{200, nullptr, r.game->record(), "text/plain; charset=utf-8"});
+            std::string record = r.game->record();
+            // A layout the creator chose is no random deal: the record says so up front.
+            if (option_flag(r.options, "chosen"))
+                record = "[Setup \"chosen mine layout (not a random deal)\"]\n" + record;
+            reply(Outcome{200, nullptr, std::move(record), "text/plain; charset=utf-8"});
         },
         reply);
 }
 
-void Lobby::rematch(const std::string& id, const std::optional<std::string>& token, Reply reply) {
+void Lobby::rematch(const std::string& id, const std::optional<std::string>& token,
+                    const Client& client, Reply reply) {
     Room* old = find(id);
-    if (!old) return reply(api_error(404, "not-found", "no such game"));
+    if (!old || !old->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!token)
         return reply(
             api_error(403, "forbidden", "only a player of the game can ask for a rematch"));
@@ -865,7 +991,7 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
             return reply(api_error(409, "rematch-exists", "the rematch is already set up"));
         std::string newToken = new_token();
         r->token[seat_index(seat)] = hash_token(newToken);
-        r->status = "active";
+        set_status(*r, "active");
         ++r->pendingCommits;
         store_.submit(
             [id = r->id, w = r->token[0], b = r->token[1]](Db& db) {
@@ -873,8 +999,13 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
                 db.update_status(id, "active", "");
             },
             [this, r, seat, newToken, reply](bool ok) {
-                --r->pendingCommits;
-                if (!ok) return reply(api_error(500, "storage", "the rematch could not be stored"));
+                if (!ok) {
+                    r->token[seat_index(seat)].reset();
+                    set_status(*r, "open");
+                    reply(storage_unavailable("the rematch"));
+                    return commit_done(*r);
+                }
+                r->lastActivityMs = now_ms();
                 reply(Outcome{200,
                               json::object{{"id", r->id},
                                            {"variant", r->variant},
@@ -883,12 +1014,15 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
                                            {"status", r->status}},
                               {},
                               {}});
-                for (auto& s : r->subs)
-                    if (auto sub = s.subscriber.lock()) sub->push_status("active");
+                for (auto* list : {&r->seats, &r->spectators})
+                    for (auto& s : *list)
+                        if (auto sub = s.subscriber.lock()) sub->push_status("active");
                 follow_up(*r);
+                commit_done(*r);
             });
         return;
     }
+    if (auto e = take_creation(client)) return reply(std::move(*e));
 
     auto room = std::make_unique<Room>();
     Room& r = *room;
@@ -899,7 +1033,7 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
     r.level = old->level;
     r.options = old->options;
     r.gameOptions = old->gameOptions;
-    r.createdMs = now_ms();
+    r.createdMs = r.lastActivityMs = now_ms();
     r.rematchOf = old->id;
     r.random = std::make_unique<TapeRandom>(fresh_, std::vector<std::uint8_t>{});
     try {
@@ -917,12 +1051,12 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
         r.token[seat_index(oldSeat)] = hash_token(theirs);
         body["tokens"] =
             json::object{{referee::seat_name(seat), mine}, {referee::seat_name(oldSeat), theirs}};
-        r.status = "active";
+        set_status(r, "active");
     } else if (r.opponent == "computer") {
         r.computerSeat = oldSeat;
-        r.status = "active";
+        set_status(r, "active");
     } else {
-        r.status = "open";  // the other player claims their seat with their old token
+        set_status(r, "open");  // the other player claims their seat with their old token
     }
     body["status"] = r.status;
     old->rematch = r.id;
@@ -935,26 +1069,46 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
             db.set_rematch(oldId, g.id);
         },
         [this, &r, body = std::move(body), reply = std::move(reply)](bool ok) {
-            --r.pendingCommits;
-            if (!ok) return reply(api_error(500, "storage", "the rematch could not be stored"));
+            if (!ok) {
+                if (Room* old = find(r.rematchOf)) old->rematch.clear();
+                set_status(r, "aborted");
+                std::string id = r.id;
+                reply(storage_unavailable("the rematch"));
+                rooms_.erase(id);
+                return;
+            }
+            r.stored = true;
+            index_add(r);
             log(LogLevel::Info, "rematch created", {{"game", r.id}, {"of", r.rematchOf}});
             reply(Outcome{201, body, {}, {}});
             follow_up(r);
+            commit_done(r);
         });
 }
 
 void Lobby::subscribe(const std::string& id, const std::optional<std::string>& token,
                       std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready) {
     Room* r = find(id);
-    if (!r) return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});
+    if (!r || !r->stored)
+        return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return ready(*e, Seat::Spectator, {});
-    with_game(
+    if (seat == Seat::Spectator) {
+        std::erase_if(r->spectators, [](const Subscription& s) { return s.subscriber.expired(); });
+        if (r->spectators.size() >= limits_.spectatorsPerGame)
+            return ready(api_error(503, "too-many-spectators",
+                                   "this game has as many spectators as it can take; try later"),
+                         Seat::Spectator, {});
+    }
+    with_durable_game(
         *r,
         [this, seat, since, subscriber, ready](Room& r) {
             ready(std::nullopt, seat, r.game->view(seat, now_ms()));
-            r.subs.push_back({subscriber, seat, since});
-            broadcast(r);
+            // Only the newcomer is brought up to date: nobody else is walked.
+            auto& list = seat == Seat::Spectator ? r.spectators : r.seats;
+            list.push_back({subscriber, seat, since});
+            std::uint64_t end = std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
+            deliver(r, list.back(), end, r.game->finished() && end == r.game->events().size());
         },
         [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); });
 }

@@ -7,41 +7,60 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "core/json.h"
 #include "referee/game.h"
+#include "referee/random.h"
+#include "server/requests.h"
 #include "server/store.h"
 
 namespace arbiter::server {
 
-// An API answer: JSON (body) or, when contentType is set, raw text.
-struct Outcome {
-    int status = 200;
-    json::value body;
-    std::string text;
-    std::string contentType;
-};
 using Reply = std::function<void(Outcome)>;
-
-// {"error": message, "code": code} with an HTTP status. The message never holds a secret.
-Outcome api_error(int status, std::string_view code, std::string_view message);
+using SharedText = std::shared_ptr<const std::string>;
 
 // An event as a seat receives it: {"seq":N,"audience":"…", …the event's own fields}.
 json::object event_json(const referee::Event& e);
 std::string event_text(const referee::Event& e);
 
+// What one client address may do, and how long unattended games live (docs/api.md, Limits).
+struct LobbyLimits {
+    double createsPerMinute = 30;  // new games (and rematches) per client address
+    double createBurst = 30;
+    int openPerAddress = 20;       // games of one address waiting for an opponent
+    std::size_t spectatorsPerGame = 2000;
+    std::chrono::seconds openExpiry{2 * 3600};   // an open game nobody joined is aborted
+    std::chrono::seconds idleExpiry{24 * 3600};  // a game nobody acted in is abandoned
+    std::size_t pageLimit = 50;                  // games per list page unless ?limit=
+};
+
+// Who is asking (for the per-address limits).
+struct Client {
+    std::string address;
+};
+
+// GET /api/games: newest first, `limit` at most, strictly older than the cursor `before`.
+struct ListQuery {
+    std::string status;
+    std::size_t limit = 0;  // 0: the configured page size
+    std::string before;     // a "next" cursor from a previous page, or empty
+};
+
 // A live receiver of one seat's events (a WebSocket or an NDJSON stream).
 class Subscriber {
   public:
     virtual ~Subscriber() = default;
-    virtual void push_event(const std::string& eventText) = 0;
+    // The event's JSON text, shared by every receiver of that event.
+    virtual void push_event(const SharedText& eventText) = 0;
     // The server-level status changed (an open game got its second player).
     virtual void push_status(std::string_view) {}
     // The game is over and every event up to its end has been pushed.
@@ -49,23 +68,26 @@ class Subscriber {
 };
 
 struct Room;
+struct Subscription;
 
 class Lobby {
   public:
-    Lobby(boost::asio::io_context& ioc, Store& store, boost::asio::thread_pool& compute);
+    Lobby(boost::asio::io_context& ioc, Store& store, boost::asio::thread_pool& compute,
+          LobbyLimits limits = {});
     ~Lobby();
 
     // Before serving: reloads every unfinished game by replaying its action log (finished
-    // ones load on demand) and records a clock resume point for the running ones.
+    // ones load on demand) and records a clock resume point for the running ones: their
+    // mover is charged up to the server's last alive mark, not for the downtime.
     void load();
     // On the loop, once serving: restarts flag timers and computer seats.
     void start();
     void shutdown();
 
-    void create(const json::value& request, Reply reply);
+    void create(const json::value& request, const Client& client, Reply reply);
     void join(const std::string& id, const json::value& request, Reply reply);
     void view(const std::string& id, const std::optional<std::string>& token, Reply reply);
-    void list(std::string_view status, Reply reply);
+    void list(const ListQuery& query, Reply reply);
     // wantEvents: the reply carries the caller's events of this action (HTTP); a WebSocket
     // gets them pushed instead.
     void act(const std::string& id, const std::optional<std::string>& token,
@@ -74,7 +96,8 @@ class Lobby {
     // The seat's deduction (Chief & Spy) or mine odds (Minesweeper), from its own view alone;
     // only when both players agreed to the helpers, or once the game is over.
     void assist(const std::string& id, const std::optional<std::string>& token, Reply reply);
-    void rematch(const std::string& id, const std::optional<std::string>& token, Reply reply);
+    void rematch(const std::string& id, const std::optional<std::string>& token,
+                 const Client& client, Reply reply);
 
     // ready runs first (with an error, or the seat and its view); then the events from seq
     // `since` on are pushed, and every later one as soon as it is durable.
@@ -87,26 +110,55 @@ class Lobby {
     void inspect(const std::string& id, const std::function<void(const referee::Game*)>& fn);
 
   private:
+    // Per client address: a creation token bucket and the count of its open games.
+    struct AddressUse {
+        double tokens = 0;
+        std::chrono::steady_clock::time_point refilled;
+        int open = 0;
+    };
+    // The list index: newest first.
+    using IndexKey = std::pair<std::int64_t, std::string>;
+    using Index = std::set<IndexKey, std::greater<>>;
+
     Room* find(const std::string& id);
     std::optional<Outcome> resolve_seat(Room& r, const std::optional<std::string>& token,
                                         referee::Seat& seat);
     void with_game(Room& r, std::function<void(Room&)> fn, Reply onError);
+    // with_game, once nothing the game has done is still waiting for the disk: a view never
+    // shows what might not be durable.
+    void with_durable_game(Room& r, std::function<void(Room&)> fn, Reply onError);
+    void when_committed(Room& r, std::function<void()> fn);
+    void commit_done(Room& r);
     bool replay(Room& r, std::vector<std::uint8_t> tape, const std::vector<StoredAction>& entries);
     void apply(Room& r, referee::Seat seat, const json::object& action, bool wantEvents,
                Reply reply);
     void commit_entry(Room& r, StoredAction entry, std::function<void(bool)> done);
+    // A write failed: the game goes back to what the log holds (reloaded on next use).
+    void resync(Room& r);
+    SharedText event_shared(Room& r, std::uint64_t seq);
+    void deliver(Room& r, Subscription& s, std::uint64_t end, bool over);
     void broadcast(Room& r);
+    void spectator_pass(Room& r, std::uint64_t epoch, std::size_t from);
     void follow_up(Room& r);
     void schedule_flag(Room& r);
+    void schedule_expiry(Room& r);
     void maybe_computer(Room& r);
     void schedule_eviction(Room& r);
     json::object summary(const Room& r) const;
+    void set_status(Room& r, std::string status);
+    void index_add(const Room& r);
+    void index_remove(const Room& r);
+    std::optional<Outcome> take_creation(const Client& client);
+    void open_count(const std::string& address, int delta);
 
     boost::asio::io_context& ioc_;
     Store& store_;
     boost::asio::thread_pool& compute_;
+    LobbyLimits limits_;
     referee::SecureRandom fresh_;
     std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
+    std::unordered_map<std::string, Index> index_;  // by status, and "" for every status
+    std::unordered_map<std::string, AddressUse> addresses_;
     bool stopping_ = false;
 };
 

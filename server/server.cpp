@@ -12,11 +12,13 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <sys/resource.h>
+
+#include <array>
+#include <cerrno>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <future>
-#include <sstream>
 #include <thread>
 
 #include "server/log.h"
@@ -104,20 +106,6 @@ bool plausible_id(std::string_view id) {
     return true;
 }
 
-std::string mime_type(const std::filesystem::path& p) {
-    auto ext = p.extension().string();
-    if (ext == ".html") return "text/html; charset=utf-8";
-    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
-    if (ext == ".css") return "text/css; charset=utf-8";
-    if (ext == ".json" || ext == ".map") return "application/json";
-    if (ext == ".svg") return "image/svg+xml";
-    if (ext == ".png") return "image/png";
-    if (ext == ".ico") return "image/x-icon";
-    if (ext == ".wasm") return "application/wasm";
-    if (ext == ".woff2") return "font/woff2";
-    return "application/octet-stream";
-}
-
 std::string chunk(std::string_view data) {
     char size[20];
     int n = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
@@ -125,6 +113,18 @@ std::string chunk(std::string_view data) {
     out += data;
     out += "\r\n";
     return out;
+}
+
+std::string chunk_header(std::size_t size) {
+    char text[20];
+    int n = std::snprintf(text, sizeof text, "%zx\r\n", size);
+    return std::string(text, std::size_t(n));
+}
+
+std::string address_of(const tcp::socket& socket) {
+    beast::error_code ec;
+    auto endpoint = socket.remote_endpoint(ec);
+    return ec ? std::string() : endpoint.address().to_string();
 }
 
 http::response<http::string_body> make_response(const Outcome& o, unsigned version,
@@ -146,10 +146,20 @@ http::response<http::string_body> make_response(const Outcome& o, unsigned versi
 
 // ---- the NDJSON event stream: a chunked response that stays open ----------------------------
 
-class EventStream final : public Subscriber, public std::enable_shared_from_this<EventStream> {
+class EventStream final : public Subscriber,
+                          public Connection,
+                          public std::enable_shared_from_this<EventStream> {
   public:
-    EventStream(beast::tcp_stream stream, unsigned version)
-        : stream_(std::move(stream)), heartbeat_(stream_.get_executor()), version_(version) {}
+    EventStream(beast::tcp_stream stream, unsigned version, std::shared_ptr<Connections> table)
+        : stream_(std::move(stream)),
+          heartbeat_(stream_.get_executor()),
+          version_(version),
+          table_(std::move(table)) {}
+    ~EventStream() override {
+        if (id_) table_->remove(id_);
+    }
+    bool sheddable() const override { return false; }
+    void shed() override { close(); }
 
     void fail(Outcome o) {
         auto res =
@@ -159,6 +169,7 @@ class EventStream final : public Subscriber, public std::enable_shared_from_this
             [self = shared_from_this(), res](beast::error_code, std::size_t) { self->close(); });
     }
     void start() {
+        id_ = table_->add(weak_from_this());
         stream_.expires_never();
         enqueue(
             "HTTP/1.1 200 OK\r\nServer: arbiter\r\nContent-Type: application/x-ndjson\r\n"
@@ -166,11 +177,10 @@ class EventStream final : public Subscriber, public std::enable_shared_from_this
         watch_for_close();
         beat();
     }
-    void push_event(const std::string& text) override {
+    void push_event(const SharedText& text) override {
         if (closed_ || ending_) return;
-        std::string line = text;
-        line += '\n';
-        enqueue(chunk(line));
+        // Framed around the shared text, which is written as it is, not copied.
+        enqueue(Piece{chunk_header(text->size() + 1), text, "\n\r\n"});
     }
     void game_over() override {
         if (closed_ || ending_) return;
@@ -179,19 +189,31 @@ class EventStream final : public Subscriber, public std::enable_shared_from_this
     }
 
   private:
-    void enqueue(std::string data) {
-        queue_.push_back(std::move(data));
+    // A piece of output: own bytes, then optionally a shared event text and a suffix.
+    struct Piece {
+        std::string before;
+        SharedText shared;
+        std::string_view after;
+    };
+    void enqueue(std::string data) { enqueue(Piece{std::move(data), nullptr, {}}); }
+    void enqueue(Piece piece) {
+        queue_.push_back(std::move(piece));
         if (queue_.size() > 8192) return close();  // a reader that does not read
         if (!writing_) write_next();
     }
     void write_next() {
-        if (queue_.empty()) {
+        if (queue_.empty() || closed_) {
             writing_ = false;
             if (ending_) close();
             return;
         }
         writing_ = true;
-        asio::async_write(stream_, asio::buffer(queue_.front()),
+        const Piece& p = queue_.front();
+        std::array<asio::const_buffer, 3> buffers{
+            asio::buffer(p.before),
+            p.shared ? asio::buffer(*p.shared) : asio::const_buffer(),
+            asio::buffer(p.after.data(), p.after.size())};
+        asio::async_write(stream_, buffers,
                           [self = shared_from_this()](beast::error_code ec, std::size_t) {
                               if (ec) return self->close();
                               self->queue_.pop_front();
@@ -225,31 +247,47 @@ class EventStream final : public Subscriber, public std::enable_shared_from_this
     beast::tcp_stream stream_;
     asio::steady_timer heartbeat_;
     unsigned version_;
-    std::deque<std::string> queue_;
+    std::shared_ptr<Connections> table_;
+    std::uint64_t id_ = 0;
+    std::deque<Piece> queue_;
     bool writing_ = false, ending_ = false, closed_ = false;
     char sink_[512];
 };
 
 // ---- one HTTP connection -------------------------------------------------------------------
 
-class HttpSession final : public std::enable_shared_from_this<HttpSession> {
+class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
   public:
     HttpSession(tcp::socket socket, Context& context)
-        : stream_(std::move(socket)),
+        : address_(address_of(socket)),
+          stream_(std::move(socket)),
           ctx_(context),
+          table_(context.connections),
           limit_(context.config.rate, context.config.burst) {}
+    ~HttpSession() override {
+        if (id_) table_->remove(id_);
+    }
+
+    void begin() {
+        id_ = table_->add(weak_from_this());
+        read();
+    }
+    bool sheddable() const override { return idle_; }
+    void shed() override { close(); }
 
     void read() {
         parser_.emplace();
         parser_->body_limit(ctx_.config.bodyLimit);
         parser_->header_limit(16 * 1024);
         stream_.expires_after(std::chrono::seconds(60));
+        idle_ = true;
         http::async_read(stream_, buffer_, *parser_,
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
   private:
     void on_read(beast::error_code ec, std::size_t) {
+        idle_ = false;
         if (ec == http::error::body_limit)
             return send(api_error(413, "too-large", "the request body is too large"), 11, false);
         if (ec == http::error::header_limit)
@@ -276,13 +314,6 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         handle(std::move(req), std::move(target));
     }
 
-    static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
-        auto auth = req[http::field::authorization];
-        if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
-        if (auto t = target.param("token")) return t;
-        return std::nullopt;
-    }
-
     void handle(HttpRequest req, Target target) {
         unsigned version = req.version();
         bool keepAlive = req.keep_alive();
@@ -303,16 +334,34 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             if (!v) reply(api_error(400, "bad-json", "the body is not valid JSON"));
             return v;
         };
+        // A token in a URL ends up in logs and histories: only where no header can carry it.
+        if (!get && target.param("token"))
+            return reply(api_error(400, "token-in-url",
+                                   "send the token as \"Authorization: Bearer …\" on this route, "
+                                   "not in the URL (?token= is for GET routes and WebSockets)"));
         Lobby& lobby = *ctx_.lobby;
+        Client client{address_};
 
         if (path == "/api/health") {
             if (!get) return wrong_method();
             return reply(Outcome{200, json::object{{"status", "ok"}}, {}, {}});
         }
         if (path == "/api/games") {
-            if (get) return lobby.list(target.param("status").value_or(""), reply);
+            if (get) {
+                ListQuery q;
+                q.status = target.param("status").value_or("");
+                if (auto l = target.param("limit")) {
+                    auto n = parse_count(*l);
+                    if (!n || *n < 1 || *n > 200)
+                        return reply(api_error(400, "bad-request",
+                                               "limit must be a whole number from 1 to 200"));
+                    q.limit = std::size_t(*n);
+                }
+                q.before = target.param("before").value_or("");
+                return lobby.list(q, reply);
+            }
             if (!post) return wrong_method();
-            if (auto v = body()) lobby.create(*v, reply);
+            if (auto v = body()) lobby.create(*v, client, reply);
             return;
         }
         if (path.starts_with("/api/games/")) {
@@ -346,7 +395,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
             }
             if (sub == "rematch") {
                 if (!post) return wrong_method();
-                return lobby.rematch(id, token, reply);
+                return lobby.rematch(id, token, client, reply);
             }
             if (sub == "events") {
                 if (!get) return wrong_method();
@@ -357,7 +406,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
                         return reply(api_error(400, "bad-request", "since must be a whole number"));
                     since = *n;
                 }
-                auto streamer = std::make_shared<EventStream>(std::move(stream_), version);
+                auto streamer =
+                    std::make_shared<EventStream>(std::move(stream_), version, ctx_.connections);
                 lobby.subscribe(
                     id, token, since, streamer,
                     [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
@@ -372,31 +422,48 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         }
         if (path.starts_with("/api/")) return reply(api_error(404, "not-found", "no such route"));
         if (!get) return wrong_method();
-        serve_file(path, reply);
+        serve_file(req, path, reply);
     }
 
-    void serve_file(const std::string& path, const Reply& reply) {
-        namespace fs = std::filesystem;
-        fs::path root(ctx_.config.web);
-        std::error_code ec;
-        if (ctx_.config.web.empty() || !fs::is_directory(root, ec))
+    static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
+        auto auth = req[http::field::authorization];
+        if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
+        if (auto t = target.param("token")) return t;
+        return std::nullopt;
+    }
+
+    // Only what the manifest holds, from memory: the request path never touches the disk.
+    void serve_file(const HttpRequest& req, const std::string& path, const Reply& reply) {
+        if (!ctx_.web || ctx_.web->empty())
             return reply(api_error(404, "not-found", "no web client is installed"));
-        if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
-            path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
-            return reply(api_error(404, "not-found", "no such file"));
-        fs::path file = root / path.substr(1);
-        if (fs::is_directory(file, ec)) file /= "index.html";
-        if (!fs::is_regular_file(file, ec)) {
-            // The client routes its own pages: unknown paths without an extension get the app.
-            if (fs::path(path).has_extension())
-                return reply(api_error(404, "not-found", "no such file"));
-            file = root / "index.html";
-        }
-        std::ifstream in(file, std::ios::binary);
-        if (!in) return reply(api_error(404, "not-found", "no such file"));
-        std::ostringstream content;
-        content << in.rdbuf();
-        reply(Outcome{200, nullptr, content.str(), mime_type(file)});
+        auto hit = ctx_.web->find(path, req[http::field::accept_encoding],
+                                  req[http::field::if_none_match]);
+        if (!hit) return reply(api_error(404, "not-found", "no such file"));
+        bool head = req.method() == http::verb::head;
+        auto res = std::make_shared<http::response<http::span_body<const char>>>(
+            hit->notModified ? http::status::not_modified : http::status::ok, req.version());
+        res->set(http::field::server, "arbiter");
+        res->set(http::field::content_type, hit->file->contentType);
+        res->set(http::field::etag, hit->etag);
+        res->set(http::field::vary, "Accept-Encoding");
+        res->set("X-Content-Type-Options", "nosniff");
+        res->set(http::field::cache_control, hit->file->immutable
+                                                 ? "public, max-age=31536000, immutable"
+                                                 : "no-cache");
+        if (!hit->encoding.empty()) res->set(http::field::content_encoding, hit->encoding);
+        res->keep_alive(req.keep_alive());
+        if (!hit->notModified && !head) res->body() = {hit->body.data(), hit->body.size()};
+        if (hit->notModified)
+            res->content_length(boost::none);
+        else
+            res->content_length(hit->body.size());
+        http::async_write(stream_, *res,
+                          [self = shared_from_this(), res, web = ctx_.web](beast::error_code ec,
+                                                                           std::size_t) {
+                              if (ec) return self->close();
+                              if (!res->keep_alive()) return self->close();
+                              self->read();
+                          });
     }
 
     void send(Outcome o, unsigned version, bool keepAlive) {
@@ -413,20 +480,62 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
     void close() {
         beast::error_code ec;
         stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        if (idle_) stream_.socket().close(ec);
     }
 
+    std::string address_;
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     Context& ctx_;
+    std::shared_ptr<Connections> table_;
+    std::uint64_t id_ = 0;
+    bool idle_ = false;
     RateLimit limit_;
 };
 
 }  // namespace
 
-void start_http_session(tcp::socket socket, Context& context) {
-    std::make_shared<HttpSession>(std::move(socket), context)->read();
+std::size_t Connections::shed(std::size_t n) {
+    std::size_t closed = 0;
+    std::vector<std::shared_ptr<Connection>> victims;
+    for (auto& [id, weak] : table_) {
+        if (victims.size() >= n) break;
+        if (auto c = weak.lock(); c && c->sheddable()) victims.push_back(std::move(c));
+    }
+    for (auto& c : victims) {
+        c->shed();
+        ++closed;
+    }
+    return closed;
 }
+
+void start_http_session(tcp::socket socket, Context& context) {
+    std::make_shared<HttpSession>(std::move(socket), context)->begin();
+}
+
+namespace {
+
+// Past the connection cap a newcomer gets this and is closed.
+constexpr std::string_view Busy =
+    "HTTP/1.1 503 Service Unavailable\r\nServer: arbiter\r\nContent-Type: application/json\r\n"
+    "Retry-After: 5\r\nConnection: close\r\nContent-Length: 79\r\n\r\n"
+    "{\"error\":\"the server has as many connections as it can take\",\"code\":\"too-busy\"}";
+static_assert(Busy.size() - Busy.find("\r\n\r\n") - 4 == 79);
+
+// The soft limit on open files up to the hard one: Debian's default soft limit (1,024) is
+// far below what a server with thousands of sockets needs.
+void raise_file_limit() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur >= lim.rlim_max) return;
+    rlim_t before = lim.rlim_cur;
+    lim.rlim_cur = lim.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &lim) == 0)
+        log(LogLevel::Info, "open-file limit raised",
+            {{"from", std::uint64_t(before)}, {"to", std::uint64_t(lim.rlim_max)}});
+}
+
+}  // namespace
 
 // ---- the server ----------------------------------------------------------------------------
 
@@ -436,12 +545,51 @@ struct Server::Impl {
     void accept() {
         acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
             if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+            if (ec == asio::error::no_descriptors || ec.value() == ENFILE ||
+                ec == asio::error::no_buffer_space || ec == asio::error::no_memory)
+                return out_of_descriptors(ec);
+            if (descriptorsShort) {
+                descriptorsShort = false;
+                log(LogLevel::Info, "accepting connections again",
+                    {{"connections", context.connections->count()}});
+            }
             if (!ec) {
-                socket.set_option(tcp::no_delay(true), ec);
-                start_http_session(std::move(socket), context);
+                if (context.connections->count() >= config.maxConnections) {
+                    turn_away(std::move(socket));
+                } else {
+                    socket.set_option(tcp::no_delay(true), ec);
+                    start_http_session(std::move(socket), context);
+                }
             }
             accept();
         });
+    }
+
+    // The accept would fail at once again: close idle connections that hold no seat, say so
+    // once, and try again a little later instead of spinning.
+    void out_of_descriptors(const beast::error_code& ec) {
+        std::size_t shed = context.connections->shed(64);
+        if (!descriptorsShort) {
+            descriptorsShort = true;
+            log(LogLevel::Warn, "out of file descriptors: idle connections closed, accepting paused",
+                {{"error", ec.message()},
+                 {"connections", context.connections->count()},
+                 {"shed", shed}});
+        }
+        acceptPause.expires_after(std::chrono::milliseconds(shed ? 10 : 100));
+        acceptPause.async_wait([this](beast::error_code e) {
+            if (!e && acceptor.is_open()) accept();
+        });
+    }
+
+    static void turn_away(tcp::socket socket) {
+        auto s = std::make_shared<tcp::socket>(std::move(socket));
+        asio::async_write(*s, asio::buffer(Busy.data(), Busy.size()),
+                          [s](beast::error_code, std::size_t) {
+                              beast::error_code ec;
+                              s->shutdown(tcp::socket::shutdown_both, ec);
+                              s->close(ec);
+                          });
     }
 
     ServerConfig config;
@@ -452,6 +600,8 @@ struct Server::Impl {
     std::unique_ptr<Lobby> lobby;
     Context context;
     tcp::acceptor acceptor{ioc};
+    asio::steady_timer acceptPause{ioc};
+    bool descriptorsShort = false;
     std::thread thread;
     std::uint16_t port = 0;
     bool started = false, stopped = false;
@@ -469,11 +619,16 @@ void Server::start() {
     namespace fs = std::filesystem;
     if (auto parent = fs::path(s.config.db).parent_path(); !parent.empty())
         fs::create_directories(parent);
-    s.store = std::make_unique<Store>(s.config.db, s.config.fullSync);
-    s.lobby = std::make_unique<Lobby>(s.ioc, *s.store, s.compute);
+    raise_file_limit();
+    s.store = std::make_unique<Store>(s.config.db, s.config.fullSync, s.config.vfs);
+    s.store->db().check_writable(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count());
+    s.lobby = std::make_unique<Lobby>(s.ioc, *s.store, s.compute, s.config.limits);
     s.lobby->load();
     s.context.config = s.config;
     s.context.lobby = s.lobby.get();
+    s.context.web = StaticFiles::load(s.config.web);
     s.store->start([&s](std::function<void()> fn) { asio::post(s.ioc, std::move(fn)); });
 
     tcp::endpoint endpoint(asio::ip::make_address(s.config.host), s.config.port);
@@ -501,6 +656,7 @@ void Server::stop() {
     asio::post(s.ioc, [&s, &closed] {
         beast::error_code ec;
         s.acceptor.close(ec);
+        s.acceptPause.cancel();
         s.lobby->shutdown();
         closed.set_value();
     });

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "referee/game.h"
+#include "server/lobby.h"
 
 namespace arbiter::server {
 
@@ -22,6 +23,10 @@ struct ServerConfig {
     double rate = 200;   // requests or messages per second per connection
     double burst = 400;
     bool fullSync = true;  // SQLite synchronous=FULL
+    std::string vfs;       // an SQLite VFS by name (tests inject disk faults); "" = default
+    LobbyLimits limits;
+    // Open connections (HTTP, WebSocket, event streams) at once; more are answered 503.
+    std::size_t maxConnections = 20000;
 };
 
 class Server {
@@ -31,7 +36,8 @@ public:
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
 
-    // Opens the database, restores games, binds and starts the threads; returns at once.
+    // Opens the database (throws std::runtime_error with a clear message if it cannot be
+    // written), restores games, binds and starts the threads; returns at once.
     void start();
     std::uint16_t port() const;
     // Graceful: stops accepting, commits what is queued, stops the threads.

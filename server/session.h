@@ -7,19 +7,53 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include <chrono>
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "server/lobby.h"
 #include "server/server.h"
+#include "server/static_files.h"
 
 namespace arbiter::server {
+
+// An open connection, as the server's connection table sees it.
+class Connection {
+  public:
+    virtual ~Connection() = default;
+    // Idle and holding no seat: the first to go when the server runs out of descriptors.
+    virtual bool sheddable() const = 0;
+    virtual void shed() = 0;
+};
+
+// Every open connection, counted (for the cap) and reachable (to shed idle ones). Shared by
+// the connections themselves, so it outlives whichever of them is destroyed last.
+class Connections {
+  public:
+    std::uint64_t add(std::weak_ptr<Connection> c) {
+        table_.emplace(++lastId_, std::move(c));
+        return lastId_;
+    }
+    void remove(std::uint64_t id) { table_.erase(id); }
+    std::size_t count() const { return table_.size(); }
+    // Closes up to n sheddable connections, the oldest first; returns how many.
+    std::size_t shed(std::size_t n);
+
+  private:
+    std::map<std::uint64_t, std::weak_ptr<Connection>> table_;  // by age
+    std::uint64_t lastId_ = 0;
+};
 
 struct Context {
     ServerConfig config;
     Lobby* lobby = nullptr;
+    std::shared_ptr<StaticFiles> web;
+    std::shared_ptr<Connections> connections = std::make_shared<Connections>();
 };
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;

@@ -1,5 +1,7 @@
 #include "server/store.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -69,24 +71,34 @@ CREATE TABLE IF NOT EXISTS actions(
   ts_ms INTEGER NOT NULL,
   PRIMARY KEY(game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS server_state(
+  key TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+) WITHOUT ROWID;
 )sql";
 
 }  // namespace
 
-Db::Db(const std::string& path, bool fullSync) {
+Db::Db(const std::string& path, bool fullSync, const std::string& vfs) {
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                        nullptr) != SQLITE_OK) {
+                        vfs.empty() ? nullptr : vfs.c_str()) != SQLITE_OK) {
         std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         throw std::runtime_error("cannot open database " + path + ": " + msg);
     }
     sqlite3_busy_timeout(db_, 5000);
-    exec("PRAGMA journal_mode=WAL");
-    // FULL: a commit survives a power cut, not only a killed process. Group commit pays the
-    // fsync once per batch.
-    exec(fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-    exec(Schema);
+    sqlite3_extended_result_codes(db_, 1);
+    try {
+        exec("PRAGMA journal_mode=WAL");
+        // FULL: a commit survives a power cut, not only a killed process. Group commit pays
+        // the fsync once per batch.
+        exec(fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+        exec(Schema);
+    } catch (const std::exception& e) {
+        sqlite3_close(db_);
+        throw std::runtime_error("cannot use database " + path + ": " + e.what());
+    }
     insertGame_ = prepare(
         "INSERT INTO games(id,variant,options,opponent,level,computer_seat,white_token,"
         "black_token,invite,status,result,created_ms,rematch_of,rematch,tape) "
@@ -96,7 +108,13 @@ Db::Db(const std::string& path, bool fullSync) {
     setRematch_ = prepare("UPDATE games SET rematch=? WHERE id=?");
     updateOptions_ = prepare("UPDATE games SET options=? WHERE id=?");
     appendTape_ = prepare("UPDATE games SET tape = tape || ? WHERE id=?");
-    appendAction_ = prepare("INSERT INTO actions(game_id,seq,seat,action,ts_ms) VALUES(?,?,?,?,?)");
+    // The entry goes in only if it directly follows the last one stored (a primary-key seek).
+    appendAction_ = prepare(
+        "INSERT INTO actions(game_id,seq,seat,action,ts_ms) SELECT ?1,?2,?3,?4,?5 "
+        "WHERE ?2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?1)");
+    markAlive_ = prepare(
+        "INSERT INTO server_state(key,value) VALUES('alive_ms',?) "
+        "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
     loadTape_ = prepare("SELECT tape FROM games WHERE id=?");
     loadActions_ =
         prepare("SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=? ORDER BY seq");
@@ -104,7 +122,7 @@ Db::Db(const std::string& path, bool fullSync) {
 
 Db::~Db() {
     for (auto st : {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_,
-                    appendTape_, appendAction_, loadTape_, loadActions_})
+                    appendTape_, appendAction_, loadTape_, loadActions_, markAlive_})
         sqlite3_finalize(st);
     sqlite3_close(db_);
 }
@@ -140,6 +158,44 @@ void Db::begin() { exec("BEGIN IMMEDIATE"); }
 void Db::commit() { exec("COMMIT"); }
 void Db::rollback() {
     if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+void Db::savepoint() { exec("SAVEPOINT job"); }
+void Db::release() { exec("RELEASE job"); }
+void Db::rollback_to_savepoint() {
+    // Undoes the job and leaves the outer transaction open for the others.
+    sqlite3_exec(db_, "ROLLBACK TO job; RELEASE job", nullptr, nullptr, nullptr);
+}
+
+void Db::check_writable(std::int64_t nowMs) {
+    try {
+        begin();
+        // Its own key: the alive mark must still say when the previous run stopped.
+        sqlite3_stmt* st = prepare(
+            "INSERT INTO server_state(key,value) VALUES('started_ms',?) "
+            "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+        sqlite3_bind_int64(st, 1, nowMs);
+        int rc = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE) fail("sqlite write");
+        commit();
+    } catch (const std::exception& e) {
+        rollback();
+        throw std::runtime_error(std::string("the database cannot be written (") + e.what() +
+                                 "): check the file's permissions and the free disk space");
+    }
+}
+
+void Db::mark_alive(std::int64_t nowMs) {
+    sqlite3_bind_int64(markAlive_, 1, nowMs);
+    step_done(markAlive_);
+}
+
+std::optional<std::int64_t> Db::last_alive() {
+    sqlite3_stmt* st = prepare("SELECT value FROM server_state WHERE key='alive_ms'");
+    std::optional<std::int64_t> out;
+    if (sqlite3_step(st) == SQLITE_ROW) out = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return out;
 }
 
 void Db::insert_game(const StoredGame& g) {
@@ -208,6 +264,9 @@ void Db::append_action(const std::string& id, const StoredAction& a) {
     bind_text(appendAction_, 4, a.action);
     sqlite3_bind_int64(appendAction_, 5, a.tsMs);
     step_done(appendAction_);
+    if (sqlite3_changes(db_) != 1)
+        throw std::runtime_error("log entry " + std::to_string(a.seq) +
+                                 " does not follow the game's stored log");
 }
 
 std::vector<StoredGame> Db::load_games() {
@@ -259,7 +318,8 @@ std::vector<StoredAction> Db::load_actions(const std::string& id) {
     return out;
 }
 
-Store::Store(const std::string& path, bool fullSync) : db_(path, fullSync) {}
+Store::Store(const std::string& path, bool fullSync, const std::string& vfs)
+    : db_(path, fullSync, vfs) {}
 
 Store::~Store() { stop(); }
 
@@ -285,36 +345,81 @@ void Store::stop() {
     if (writer_.joinable()) writer_.join();
 }
 
+void Store::note_health(bool ok, const char* error) {
+    // Logged once per incident, not once per failed write.
+    bool was = healthy_.exchange(ok, std::memory_order_relaxed);
+    if (was && !ok)
+        log(LogLevel::Error, "storage unavailable: writes fail; games answer 503 until they work",
+            {{"error", error}});
+    else if (!was && ok)
+        log(LogLevel::Info, "storage available again");
+}
+
+namespace {
+std::int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+constexpr auto Heartbeat = std::chrono::milliseconds(500);
+}  // namespace
+
 void Store::run() {
     std::vector<std::pair<Job, Done>> batch;
+    auto lastMark = std::chrono::steady_clock::now();
     for (;;) {
+        bool stopping;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (queue_.empty()) return;  // stopping and drained
+            wake_.wait_until(lock, lastMark + Heartbeat,
+                             [&] { return stopping_ || !queue_.empty(); });
+            stopping = stopping_;
             batch.swap(queue_);
         }
+        if (batch.empty() && !stopping && std::chrono::steady_clock::now() < lastMark + Heartbeat)
+            continue;
+        // Every transaction carries the heartbeat; an idle server writes it alone.
+        std::vector<char> jobOk(batch.size(), 0);
+        std::string error;
         bool committed = true;
         try {
             db_.begin();
-            for (auto& [job, done] : batch) job(db_);
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                try {
+                    db_.savepoint();
+                    batch[i].first(db_);
+                    db_.release();
+                    jobOk[i] = 1;
+                } catch (const std::exception& e) {
+                    db_.rollback_to_savepoint();
+                    if (error.empty()) error = e.what();
+                }
+            }
+            db_.mark_alive(wall_ms());
             db_.commit();
             ++transactions_;
         } catch (const std::exception& e) {
             db_.rollback();
             committed = false;
-            log(LogLevel::Error, "storage write failed",
-                {{"error", e.what()}, {"jobs", batch.size()}});
+            if (error.empty()) error = e.what();
         }
+        lastMark = std::chrono::steady_clock::now();
+        bool allOk = committed && std::find(jobOk.begin(), jobOk.end(), 0) == jobOk.end();
+        note_health(allOk, error.c_str());
         // One hand-over per batch: the loop runs the completions in the order they were queued.
-        auto dones = std::make_shared<std::vector<Done>>();
-        for (auto& [job, done] : batch)
-            if (done) dones->push_back(std::move(done));
+        auto dones = std::make_shared<std::vector<std::pair<Done, bool>>>();
+        for (std::size_t i = 0; i < batch.size(); ++i)
+            if (batch[i].second)
+                dones->emplace_back(std::move(batch[i].second), committed && jobOk[i]);
         batch.clear();
         if (!dones->empty())
-            post_([dones, committed] {
-                for (auto& done : *dones) done(committed);
+            post_([dones] {
+                for (auto& [done, ok] : *dones) done(ok);
             });
+        if (stopping) {
+            std::lock_guard lock(mutex_);
+            if (queue_.empty()) return;  // stopping and drained; the last mark is the stop time
+        }
     }
 }
 

@@ -1,11 +1,13 @@
 // Durable storage in SQLite (WAL): per game its metadata, its random tape and an append-only
 // action log. All writes go through one writer thread with group commit: every job queued
 // while the previous transaction was committing runs in the next single transaction, and only
-// after COMMIT returns are their completions handed back to the event loop.
+// after COMMIT returns are their completions handed back to the event loop. The writer also
+// keeps a heartbeat (server_state.alive_ms), so a restart knows when the server stopped.
 #pragma once
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -46,7 +48,8 @@ struct StoredAction {
 // The SQL, used by the writer thread (and directly before the server starts serving).
 class Db {
   public:
-    explicit Db(const std::string& path, bool fullSync);
+    // vfs: an SQLite VFS name (tests inject faults through one); empty for the default.
+    Db(const std::string& path, bool fullSync, const std::string& vfs = "");
     ~Db();
     Db(const Db&) = delete;
     Db& operator=(const Db&) = delete;
@@ -54,6 +57,18 @@ class Db {
     void begin();
     void commit();
     void rollback();
+    // One job of a group commit runs inside a savepoint, so a failing job undoes only itself.
+    void savepoint();
+    void release();
+    void rollback_to_savepoint();
+
+    // Throws a clear std::runtime_error unless a write transaction commits (a read-only file,
+    // a read-only or full filesystem): the server refuses to start on such a database.
+    void check_writable(std::int64_t nowMs);
+    // The server's heartbeat: the last moment it is known to have been running. A clean stop
+    // records its exact time; after a crash the mark is at most a second old.
+    void mark_alive(std::int64_t nowMs);
+    std::optional<std::int64_t> last_alive();
 
     void insert_game(const StoredGame& g);
     void update_seats(const std::string& id, const std::optional<TokenHash>& white,
@@ -64,6 +79,8 @@ class Db {
     // The game's stored options (the joiner's assist consent is added at the join).
     void update_options(const std::string& id, const std::string& options);
     void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes);
+    // Appends entry a.seq to the game's log; throws unless a.seq directly follows the last
+    // stored entry, so nothing is ever stored on top of an entry that failed to store.
     void append_action(const std::string& id, const StoredAction& a);
 
     std::vector<StoredGame> load_games();  // metadata of every game, tapes included
@@ -78,7 +95,7 @@ class Db {
 
     sqlite3* db_ = nullptr;
     sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *updateOptions_,
-        *appendTape_, *appendAction_, *loadTape_, *loadActions_;
+        *appendTape_, *appendAction_, *loadTape_, *loadActions_, *markAlive_;
 };
 
 class Store {
@@ -86,20 +103,25 @@ class Store {
     using Job = std::function<void(Db&)>;
     using Done = std::function<void(bool committed)>;
 
-    Store(const std::string& path, bool fullSync);
+    Store(const std::string& path, bool fullSync, const std::string& vfs = "");
     ~Store();
 
     // Before start(): direct access for loading and restart bookkeeping.
     Db& db() { return db_; }
     // post hands a completion to the event loop.
     void start(std::function<void(std::function<void()>)> post);
+    // Runs job in the next group commit; done(committed) follows on the loop. A job that
+    // throws is undone alone (its savepoint); a failed COMMIT fails the whole group.
     void submit(Job job, Done done);
-    // Commits what is queued, then stops the writer.
+    // Commits what is queued, records the stop time as the last alive mark, stops the writer.
     void stop();
     std::uint64_t transactions() const { return transactions_; }
+    // False from a failed write until a write (a job or the heartbeat) commits again.
+    bool healthy() const { return healthy_.load(std::memory_order_relaxed); }
 
   private:
     void run();
+    void note_health(bool ok, const char* error);
 
     Db db_;
     std::function<void(std::function<void()>)> post_;
@@ -108,7 +130,8 @@ class Store {
     std::vector<std::pair<Job, Done>> queue_;
     bool stopping_ = false;
     std::thread writer_;
-    std::uint64_t transactions_ = 0;
+    std::atomic<std::uint64_t> transactions_ = 0;
+    std::atomic<bool> healthy_ = true;
 };
 
 }  // namespace arbiter::server

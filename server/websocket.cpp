@@ -3,6 +3,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <array>
 #include <deque>
 
 #include "server/log.h"
@@ -19,12 +20,15 @@ namespace {
 
 constexpr std::size_t MaxQueued = 8192;  // messages waiting for a reader that does not read
 
-class WsSession final : public Subscriber, public std::enable_shared_from_this<WsSession> {
+class WsSession final : public Subscriber,
+                        public Connection,
+                        public std::enable_shared_from_this<WsSession> {
   public:
     WsSession(beast::tcp_stream stream, HttpRequest request, Context& context)
         : ws_(std::move(stream)),
           request_(std::move(request)),
           ctx_(context),
+          table_(context.connections),
           limit_(context.config.rate, context.config.burst) {
         Target t = parse_target(request_.target());
         echo_ = t.path == "/ws/echo";
@@ -39,7 +43,19 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         }
     }
 
+    ~WsSession() override {
+        if (id_) table_->remove(id_);
+    }
+    // Holding no seat (not subscribed, or a spectator): shed first when descriptors run out.
+    bool sheddable() const override { return !subscribed_ || seat_ == referee::Seat::Spectator; }
+    void shed() override {
+        closed_ = true;
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().close(ec);
+    }
+
     void run() {
+        id_ = table_->add(weak_from_this());
         ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
         ws_.set_option(websocket::stream_base::decorator(
             [](websocket::response_type& res) { res.set(http::field::server, "arbiter"); }));
@@ -52,12 +68,9 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         });
     }
 
-    void push_event(const std::string& text) override {
-        std::string m = R"({"type":"event","event":)";
-        m += text;
-        m += '}';
-        send(std::move(m));
-    }
+    // {"type":"event","event":…}: the shared text is written between its two halves as it
+    // is, never copied per receiver.
+    void push_event(const SharedText& text) override { send(Message{{}, text}); }
     void push_status(std::string_view status) override {
         send(json::serialize(json::object{{"type", "status"}, {"status", status}}));
     }
@@ -178,6 +191,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
                     return;
                 }
                 self->subscribed_ = true;
+                self->seat_ = seat;
                 self->send(json::serialize(json::object{{"type", "welcome"},
                                                         {"game", self->gameId_},
                                                         {"seat", referee::seat_name(seat)},
@@ -190,7 +204,13 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
             json::object{{"type", "error"}, {"id", id}, {"code", code}, {"error", message}}));
     }
 
-    void send(std::string message) {
+    // A message: own text, or an event's shared text to wrap.
+    struct Message {
+        std::string text;
+        SharedText event;
+    };
+    void send(std::string message) { send(Message{std::move(message), nullptr}); }
+    void send(Message message) {
         if (closed_) return;
         if (queue_.size() >= MaxQueued) {
             closed_ = true;
@@ -213,7 +233,13 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
         }
         writing_ = true;
         ws_.text(true);
-        ws_.async_write(boost::asio::buffer(queue_.front()),
+        static constexpr std::string_view Open = R"({"type":"event","event":)", Close = "}";
+        const Message& m = queue_.front();
+        std::array<boost::asio::const_buffer, 3> buffers{
+            m.event ? boost::asio::buffer(Open.data(), Open.size()) : boost::asio::buffer(m.text),
+            m.event ? boost::asio::buffer(*m.event) : boost::asio::const_buffer(),
+            m.event ? boost::asio::buffer(Close.data(), Close.size()) : boost::asio::const_buffer()};
+        ws_.async_write(buffers,
                         [self = shared_from_this()](beast::error_code ec, std::size_t) {
                             if (ec) {
                                 self->closed_ = true;
@@ -229,6 +255,9 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     websocket::stream<beast::tcp_stream> ws_;
     HttpRequest request_;
     Context& ctx_;
+    std::shared_ptr<Connections> table_;
+    std::uint64_t id_ = 0;
+    referee::Seat seat_ = referee::Seat::Spectator;
     RateLimit limit_;
     beast::flat_buffer buffer_;
     bool echo_ = false;
@@ -237,7 +266,7 @@ class WsSession final : public Subscriber, public std::enable_shared_from_this<W
     std::uint64_t since_ = 0;
     bool subscribed_ = false, helloSent_ = false, closeAfterWrites_ = false, closed_ = false;
     bool writing_ = false;
-    std::deque<std::string> queue_;
+    std::deque<Message> queue_;
 };
 
 }  // namespace

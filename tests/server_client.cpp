@@ -160,7 +160,8 @@ bool WsClient::closed_by_server(std::chrono::milliseconds timeout) {
     }
 }
 
-TestServer::TestServer() : dir_(temp_dir()), db_(dir_ + "/test.db") {
+TestServer::TestServer(std::function<void(server::ServerConfig&)> tweak)
+    : dir_(temp_dir()), db_(dir_ + "/test.db"), tweak_(std::move(tweak)) {
     server::set_log_level(server::LogLevel::Warn);
     restart();
 }
@@ -178,6 +179,7 @@ void TestServer::restart() {
     config.db = db_;
     config.web = "";
     config.fullSync = false;
+    if (tweak_) tweak_(config);
     server_ = std::make_unique<server::Server>(config);
     server_->start();
 }

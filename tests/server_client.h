@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,16 +50,20 @@ private:
 // A server on a free loopback port with a fresh database in a temporary folder.
 class TestServer {
 public:
-    TestServer();
+    // tweak adjusts the configuration (limits, a web folder, a fault-injecting VFS) before
+    // every start.
+    explicit TestServer(std::function<void(server::ServerConfig&)> tweak = {});
     ~TestServer();
     std::uint16_t port() const { return server_->port(); }
     server::Server& server() { return *server_; }
     const std::string& db() const { return db_; }
+    const std::string& dir() const { return dir_; }
     // Stops and starts again on the same database (a graceful restart).
     void restart();
 
 private:
     std::string dir_, db_;
+    std::function<void(server::ServerConfig&)> tweak_;
     std::unique_ptr<server::Server> server_;
 };
 

@@ -92,9 +92,13 @@ TEST(ServerSecrets, TokensInvitesAndPayloadsNeverReachTheDatabaseOrTheLog) {
         auto j = http(s.port(), "POST", "/api/games/" + id + "/join", R"({"invite":")" + invite + "\"}").json();
         std::string black(j.at("token").as_string());
         EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
-                       R"({"type":"move","move":"e2e4","note":"PAYLOAD-7f3a"})", white).status, 200);
+                       R"({"type":"move","move":"e2e4","note":"PAYLOAD-7f3a"})", white).status, 400);
         EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
-                       R"({"type":"PAYLOAD-in-type-7f3a"})", black).status, 409);
+                       R"({"type":"move","move":"e2e4"})", white).status, 200);
+        EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
+                       R"({"type":"PAYLOAD-in-type-7f3a"})", black).status, 400);
+        EXPECT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
+                       R"({"type":"move","move":"PAYLOAD-in-move-7f3a"})", black).status, 409);
         EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id, "", black).status, 200);
         tokens = white + " " + black + " " + invite;
         db = s.db();
