@@ -155,6 +155,7 @@ void Db::step_done(sqlite3_stmt* st) {
 }
 
 void Db::begin() { exec("BEGIN IMMEDIATE"); }
+int Db::total_changes() const { return sqlite3_total_changes(db_); }
 void Db::commit() { exec("COMMIT"); }
 void Db::rollback() {
     if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -378,13 +379,15 @@ void Store::run() {
         }
         if (batch.empty() && !stopping && std::chrono::steady_clock::now() < lastMark + Heartbeat)
             continue;
-        // Every transaction carries the heartbeat; an idle server writes it alone.
-        std::vector<char> jobOk(batch.size(), 0);
+        // Every transaction carries the heartbeat; an idle server writes it alone. A job that
+        // wrote nothing (a game being read back) stands even if the COMMIT fails.
+        std::vector<char> jobOk(batch.size(), 0), wrote(batch.size(), 0);
         std::string error;
         bool committed = true;
         try {
             db_.begin();
             for (std::size_t i = 0; i < batch.size(); ++i) {
+                int before = db_.total_changes();
                 try {
                     db_.savepoint();
                     batch[i].first(db_);
@@ -394,6 +397,7 @@ void Store::run() {
                     db_.rollback_to_savepoint();
                     if (error.empty()) error = e.what();
                 }
+                wrote[i] = db_.total_changes() != before;
             }
             db_.mark_alive(wall_ms());
             db_.commit();
@@ -405,12 +409,18 @@ void Store::run() {
         }
         lastMark = std::chrono::steady_clock::now();
         bool allOk = committed && std::find(jobOk.begin(), jobOk.end(), 0) == jobOk.end();
-        note_health(allOk, error.c_str());
+        // Down at the first failure; up again only when a real write commits (a heartbeat
+        // can squeeze into a full disk where a move does not).
+        if (!allOk)
+            note_health(false, error.c_str());
+        else if (std::find(wrote.begin(), wrote.end(), 1) != wrote.end())
+            note_health(true, "");
         // One hand-over per batch: the loop runs the completions in the order they were queued.
         auto dones = std::make_shared<std::vector<std::pair<Done, bool>>>();
         for (std::size_t i = 0; i < batch.size(); ++i)
             if (batch[i].second)
-                dones->emplace_back(std::move(batch[i].second), committed && jobOk[i]);
+                dones->emplace_back(std::move(batch[i].second),
+                                    jobOk[i] && (committed || !wrote[i]));
         batch.clear();
         if (!dones->empty())
             post_([dones] {

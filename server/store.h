@@ -56,6 +56,7 @@ class Db {
 
     void begin();
     void commit();
+    int total_changes() const;  // rows changed on this connection so far
     void rollback();
     // One job of a group commit runs inside a savepoint, so a failing job undoes only itself.
     void savepoint();

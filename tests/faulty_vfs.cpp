@@ -13,58 +13,68 @@ namespace {
 std::atomic<DiskFault> fault{DiskFault::None};
 sqlite3_vfs faulty;
 sqlite3_io_methods methods;
-const sqlite3_io_methods* realMethods = nullptr;
-
-// Our file: the real file's struct follows the header in the same allocation.
+// Our file: the real file's struct follows the header in the same allocation. Each file keeps
+// its own real methods (the unix VFS gives a WAL file other methods than the database).
 struct File {
     sqlite3_file base;
+    const sqlite3_io_methods* methods;
     sqlite3_file* real() { return reinterpret_cast<sqlite3_file*>(this + 1); }
 };
 
+const sqlite3_io_methods* M(sqlite3_file* f) { return reinterpret_cast<File*>(f)->methods; }
+sqlite3_file* R(sqlite3_file* f) { return reinterpret_cast<File*>(f)->real(); }
+
 int failure() { return fault == DiskFault::Full ? SQLITE_FULL : SQLITE_READONLY; }
 
-int x_close(sqlite3_file* f) { return realMethods->xClose(reinterpret_cast<File*>(f)->real()); }
+int x_close(sqlite3_file* f) { return M(f)->xClose(R(f)); }
 int x_read(sqlite3_file* f, void* p, int n, sqlite3_int64 o) {
-    return realMethods->xRead(reinterpret_cast<File*>(f)->real(), p, n, o);
+    return M(f)->xRead(R(f), p, n, o);
 }
 int x_write(sqlite3_file* f, const void* p, int n, sqlite3_int64 o) {
     if (fault != DiskFault::None) return failure();
-    return realMethods->xWrite(reinterpret_cast<File*>(f)->real(), p, n, o);
+    return M(f)->xWrite(R(f), p, n, o);
 }
 int x_truncate(sqlite3_file* f, sqlite3_int64 size) {
     if (fault != DiskFault::None) return failure();
-    return realMethods->xTruncate(reinterpret_cast<File*>(f)->real(), size);
+    return M(f)->xTruncate(R(f), size);
 }
 int x_sync(sqlite3_file* f, int flags) {
     if (fault != DiskFault::None) return SQLITE_IOERR_FSYNC;
-    return realMethods->xSync(reinterpret_cast<File*>(f)->real(), flags);
+    return M(f)->xSync(R(f), flags);
 }
 int x_size(sqlite3_file* f, sqlite3_int64* size) {
-    return realMethods->xFileSize(reinterpret_cast<File*>(f)->real(), size);
+    return M(f)->xFileSize(R(f), size);
 }
-int x_lock(sqlite3_file* f, int l) { return realMethods->xLock(reinterpret_cast<File*>(f)->real(), l); }
+int x_lock(sqlite3_file* f, int l) { return M(f)->xLock(R(f), l); }
 int x_unlock(sqlite3_file* f, int l) {
-    return realMethods->xUnlock(reinterpret_cast<File*>(f)->real(), l);
+    return M(f)->xUnlock(R(f), l);
 }
 int x_check(sqlite3_file* f, int* out) {
-    return realMethods->xCheckReservedLock(reinterpret_cast<File*>(f)->real(), out);
+    return M(f)->xCheckReservedLock(R(f), out);
 }
 int x_control(sqlite3_file* f, int op, void* arg) {
-    return realMethods->xFileControl(reinterpret_cast<File*>(f)->real(), op, arg);
+    return M(f)->xFileControl(R(f), op, arg);
 }
-int x_sector(sqlite3_file* f) { return realMethods->xSectorSize(reinterpret_cast<File*>(f)->real()); }
+int x_sector(sqlite3_file* f) { return M(f)->xSectorSize(R(f)); }
 int x_device(sqlite3_file* f) {
-    return realMethods->xDeviceCharacteristics(reinterpret_cast<File*>(f)->real());
+    return M(f)->xDeviceCharacteristics(R(f));
 }
 int x_shm_map(sqlite3_file* f, int i, int size, int extend, void volatile** p) {
-    return realMethods->xShmMap(reinterpret_cast<File*>(f)->real(), i, size, extend, p);
+    return M(f)->xShmMap(R(f), i, size, extend, p);
 }
 int x_shm_lock(sqlite3_file* f, int offset, int n, int flags) {
-    return realMethods->xShmLock(reinterpret_cast<File*>(f)->real(), offset, n, flags);
+    return M(f)->xShmLock(R(f), offset, n, flags);
 }
-void x_shm_barrier(sqlite3_file* f) { realMethods->xShmBarrier(reinterpret_cast<File*>(f)->real()); }
+void x_shm_barrier(sqlite3_file* f) { M(f)->xShmBarrier(R(f)); }
 int x_shm_unmap(sqlite3_file* f, int del) {
-    return realMethods->xShmUnmap(reinterpret_cast<File*>(f)->real(), del);
+    return M(f)->xShmUnmap(R(f), del);
+}
+
+int x_fetch(sqlite3_file* f, sqlite3_int64 o, int n, void** p) {
+    return M(f)->xFetch(R(f), o, n, p);
+}
+int x_unfetch(sqlite3_file* f, sqlite3_int64 o, void* p) {
+    return M(f)->xUnfetch(R(f), o, p);
 }
 
 int x_open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags, int* outFlags) {
@@ -73,7 +83,7 @@ int x_open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags, int* 
     std::memset(file, 0, sizeof(File));
     int rc = real->xOpen(real, name, file->real(), flags, outFlags);
     if (file->real()->pMethods) {
-        realMethods = file->real()->pMethods;
+        file->methods = file->real()->pMethods;
         file->base.pMethods = &methods;
     }
     return rc;
@@ -92,7 +102,7 @@ void register_faulty_vfs() {
         faulty.xOpen = x_open;
         faulty.pNext = nullptr;
         methods = sqlite3_io_methods{};
-        methods.iVersion = 2;
+        methods.iVersion = 3;
         methods.xClose = x_close;
         methods.xRead = x_read;
         methods.xWrite = x_write;
@@ -109,6 +119,8 @@ void register_faulty_vfs() {
         methods.xShmLock = x_shm_lock;
         methods.xShmBarrier = x_shm_barrier;
         methods.xShmUnmap = x_shm_unmap;
+        methods.xFetch = x_fetch;
+        methods.xUnfetch = x_unfetch;
         sqlite3_vfs_register(&faulty, 0);
     });
 }
