@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
@@ -27,17 +28,55 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")
         ->capture_default_str();
     cmd->add_option("--burst", config->burst, "Burst allowed above --rate")->capture_default_str();
+    auto openMinutes = std::make_shared<long>(config->limits.openExpiry.count() / 60);
+    auto idleHours = std::make_shared<long>(config->limits.idleExpiry.count() / 3600);
+    cmd->add_option("--creates-per-minute", config->limits.createsPerMinute,
+                    "New games per minute per client address (burst --create-burst)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--create-burst", config->limits.createBurst, "Burst of new games per address")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--open-per-address", config->limits.openPerAddress,
+                    "Games one address may have waiting for an opponent")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--limit-loopback", config->limits.limitLoopback,
+                  "Apply the per-address limits to 127.0.0.1 and ::1 too");
+    cmd->add_option("--open-expiry-minutes", *openMinutes,
+                    "An open game nobody joins is aborted after this long")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--idle-expiry-hours", *idleHours,
+                    "A game nobody acts in is ended as abandoned after this long")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--max-spectators", config->limits.spectatorsPerGame,
+                    "Spectators' event streams per game")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--max-connections", config->maxConnections,
+                    "Open connections at once; more are answered 503")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
     cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
                   "SQLite synchronous=NORMAL: commits survive a crashed process, not a power cut");
-    cmd->callback([&registry, config, level, relaxed] {
-        registry.action = [config, level, relaxed] {
+    cmd->callback([&registry, config, level, relaxed, openMinutes, idleHours] {
+        registry.action = [config, level, relaxed, openMinutes, idleHours] {
+            config->limits.openExpiry = std::chrono::minutes(*openMinutes);
+            config->limits.idleExpiry = std::chrono::hours(*idleHours);
             auto l = server::parse_log_level(*level);
             if (!l) throw UsageError("--log-level must be debug, info, warn or error");
             server::set_log_level(*l);
             config->fullSync = !*relaxed;
             server::Server s(*config);
-            s.start();
+            try {
+                s.start();
+            } catch (const std::exception& e) {
+                fmt::print(stderr, "arbiter serve: {}\n", e.what());
+                return 1;
+            }
             // The one line a newcomer needs: where to point the browser.
             std::string host =
                 config->host == "0.0.0.0" || config->host == "::" ? "127.0.0.1" : config->host;

@@ -169,8 +169,15 @@ void Lobby::open_count(const std::string& address, int delta) {
     it->second.open = std::max(0, it->second.open + delta);
 }
 
+bool Lobby::limited(const Client& client) const {
+    if (client.address.empty()) return false;
+    bool loopback = client.address.starts_with("127.") || client.address == "::1" ||
+                    client.address.starts_with("::ffff:127.");
+    return !loopback || limits_.limitLoopback;
+}
+
 std::optional<Outcome> Lobby::take_creation(const Client& client) {
-    if (client.address.empty()) return std::nullopt;
+    if (!limited(client)) return std::nullopt;
     auto now = std::chrono::steady_clock::now();
     auto [it, fresh] = addresses_.try_emplace(client.address);
     AddressUse& use = it->second;
@@ -620,7 +627,7 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
     auto& req = std::get<CreateRequest>(parsed);
     if (req.opponent == "human") {
         auto it = addresses_.find(client.address);
-        if (!client.address.empty() && it != addresses_.end() &&
+        if (limited(client) && it != addresses_.end() &&
             it->second.open >= limits_.openPerAddress)
             return reply(api_error(429, "too-many-open-games",
                                    "this address already has " +

@@ -41,6 +41,9 @@ struct LobbyLimits {
     std::chrono::seconds openExpiry{2 * 3600};   // an open game nobody joined is aborted
     std::chrono::seconds idleExpiry{24 * 3600};  // a game nobody acted in is abandoned
     std::size_t pageLimit = 50;                  // games per list page unless ?limit=
+    // Loopback clients (local tools, load tests, a proxy on the same host) are not limited
+    // per address unless this is set.
+    bool limitLoopback = false;
 };
 
 // Who is asking (for the per-address limits).
@@ -148,6 +151,7 @@ class Lobby {
     void set_status(Room& r, std::string status);
     void index_add(const Room& r);
     void index_remove(const Room& r);
+    bool limited(const Client& client) const;
     std::optional<Outcome> take_creation(const Client& client);
     void open_count(const std::string& address, int delta);
 
