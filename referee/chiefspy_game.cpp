@@ -69,14 +69,17 @@ std::optional<Assignment> read_values(const json::value& v, std::string& error) 
             error = "set-values: no value for the piece starting on file " + key;
             return std::nullopt;
         }
-        std::string text;
+        // The documented spellings only: "2".."7", "C", "S", or a JSON integer 2..7. The
+        // reason names the file, never what was given there.
+        std::optional<Value> val;
         if (it->value().is_string())
-            text = std::string(it->value().get_string());
-        else if (it->value().is_int64())
-            text = std::to_string(it->value().get_int64());
-        std::optional<Value> val = Value::parse(text);
-        if (!val || (val->is_number() && val->as_number() < 2) || text.size() != 1) {
-            error = "set-values: the value for file " + key + " must be 2-7, C or S";
+            val = parse_setup_value(it->value().get_string());
+        else if (it->value().is_int64() && it->value().get_int64() >= 2 &&
+                 it->value().get_int64() <= 7)
+            val = Value::number(int(it->value().get_int64()));
+        if (!val) {
+            error = "set-values: the value for file " + key +
+                    " must be 2-7, C or S (C and S in capitals)";
             return std::nullopt;
         }
         a[s] = *val;
@@ -194,7 +197,13 @@ class ChiefSpyGame final : public Game {
         int player = player_of(seat);
         if (pending_[player]) return ActionResult::reject("you have already set your values");
         Assignment a;
-        if (auto r = action.find("random"); r != action.end() && r->value() == json::value(true)) {
+        auto r = action.find("random");
+        if (r != action.end() && !r->value().is_bool())
+            return ActionResult::reject("set-values: \"random\" must be true or false");
+        if (r != action.end() && r->value().get_bool()) {
+            if (action.contains("values"))
+                return ActionResult::reject(
+                    "set-values: give either \"values\" or \"random\": true, not both");
             a = randomValues_[roundNo_ - 1][player];
         } else {
             auto v = action.find("values");

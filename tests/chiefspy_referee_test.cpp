@@ -85,8 +85,79 @@ TEST(ChiefSpyReferee, SetValuesRejectsBadAssignments) {
               "set-values: no value for the piece starting on file h");
     auto one = values("1,3,4,5,C,S,6,7");
     EXPECT_EQ(m.game->act(Seat::White, one, 0).error,
-              "set-values: the value for file a must be 2-7, C or S");
+              "set-values: the value for file a must be 2-7, C or S (C and S in capitals)");
     EXPECT_FALSE(m.game->act(Seat::White, {{"type", "set-values"}}, 0).accepted);
+}
+
+// RULES.md §4 spells the eight values 2-7, C and S (docs/chiefspy.md adds JSON integers 2-7);
+// nothing else is read as one, and the reason names the file, never the value given.
+TEST(ChiefSpyReferee, SetValuesAcceptsOnlyTheDocumentedSpelling) {
+    const std::string nul("C\0", 2);
+    for (const std::string& bad :
+         {std::string("c"), std::string("chief"), std::string("Chief"), std::string("C "),
+          std::string(" C"), std::string("\tC"), nul, std::string("")}) {
+        Match m;
+        json::object action = values(ChiefOnE);  // the Chief is on file e
+        action["values"].as_object()["e"] = bad;
+        auto r = m.game->act(Seat::White, action, 0);
+        EXPECT_FALSE(r.accepted) << bad;
+        EXPECT_EQ(r.error,
+                  "set-values: the value for file e must be 2-7, C or S (C and S in capitals)")
+            << bad;
+    }
+    for (const char* bad : {"s", "spy", "Spy"}) {
+        Match m;
+        json::object action = values(ChiefOnE);  // the Spy is on file d
+        action["values"].as_object()["d"] = bad;
+        EXPECT_EQ(m.game->act(Seat::White, action, 0).error,
+                  "set-values: the value for file d must be 2-7, C or S (C and S in capitals)")
+            << bad;
+    }
+    Match m;
+    json::object numbers = values(ChiefOnE);
+    numbers["values"].as_object()["a"] = 2;  // a JSON integer, as documented
+    EXPECT_TRUE(m.game->act(Seat::White, numbers, 0).accepted);
+    EXPECT_EQ(m.game->events()[1].body.at("values").at("a").as_string(), "2");
+}
+
+// A field of the wrong JSON type is refused with a reason that names the field.
+TEST(ChiefSpyReferee, ActionFieldsOfTheWrongJsonTypeAreRejected) {
+    Match m;
+    auto act = [&](json::object action) { return m.game->act(Seat::White, action, 0).error; };
+    const std::string needValues =
+        "set-values needs \"values\": {\"a\": \"5\", ..., \"h\": \"S\"} or \"random\": true";
+    EXPECT_EQ(act({{"type", "set-values"}, {"values", "x"}}), needValues);
+    EXPECT_EQ(act({{"type", "set-values"}, {"values", json::array{"2", "3"}}}), needValues);
+    EXPECT_EQ(act({{"type", "set-values"}, {"values", nullptr}}), needValues);
+    EXPECT_EQ(act({{"type", "set-values"}, {"random", "yes"}}),
+              "set-values: \"random\" must be true or false");
+    EXPECT_EQ(act({{"type", "set-values"}, {"random", 1}}),
+              "set-values: \"random\" must be true or false");
+    json::object both = values(ChiefOnE);
+    both["random"] = true;
+    EXPECT_EQ(act(both), "set-values: give either \"values\" or \"random\": true, not both");
+    json::object randomIsText = values(ChiefOnE);
+    randomIsText["random"] = "no";
+    EXPECT_EQ(act(randomIsText), "set-values: \"random\" must be true or false");
+    for (json::value v : {json::value(true), json::value(5.0), json::value(nullptr),
+                          json::value(json::object{}), json::value(json::array{"C"})}) {
+        json::object wrong = values(ChiefOnE);
+        wrong["values"].as_object()["e"] = v;
+        EXPECT_EQ(act(wrong),
+                  "set-values: the value for file e must be 2-7, C or S (C and S in capitals)")
+            << json::serialize(v);
+    }
+    EXPECT_TRUE(m.game->events().size() == 1u);  // the set-up announcement only
+    json::object randomFalse = values(ChiefOnE);
+    randomFalse["random"] = false;
+    EXPECT_TRUE(m.game->act(Seat::White, randomFalse, 0).accepted);
+    ASSERT_TRUE(m.game->act(Seat::Black, values(SpyOnF), 0).accepted);
+    const std::string needMove = "a move action needs a \"move\" string such as \"e2e4\"";
+    for (json::value v : {json::value(5), json::value(nullptr), json::value(true),
+                          json::value(json::array{"e2e4"}), json::value(json::object{})})
+        EXPECT_EQ(act({{"type", "move"}, {"move", v}}), needMove) << json::serialize(v);
+    EXPECT_EQ(act({{"type", "move"}}), needMove);
+    EXPECT_EQ(act({{"type", 5}}), "the action has no \"type\" string");
 }
 
 TEST(ChiefSpyReferee, CommitmentPublishedAtRoundStartOpensAtRoundEnd) {

@@ -21,16 +21,21 @@ std::string assignment_text(const Assignment& a) {
     return s;
 }
 
+std::optional<Value> parse_setup_value(std::string_view text) {
+    if (text == "C") return Value::chief();
+    if (text == "S") return Value::spy();
+    if (text.size() == 1 && text[0] >= '2' && text[0] <= '7') return Value::number(text[0] - '0');
+    return std::nullopt;
+}
+
 std::optional<Assignment> parse_assignment(std::string_view text) {
     Assignment a{};
     for (Slot i = 0; i < SlotCount; ++i) {
         auto comma = text.find(',');
         std::string_view item = text.substr(0, comma);
         if ((comma == std::string_view::npos) != (i == SlotCount - 1)) return std::nullopt;
-        auto v = Value::parse(item);
-        if (!v ||
-            (item != "C" && item != "S" && !(item.size() == 1 && item[0] >= '2' && item[0] <= '7')))
-            return std::nullopt;
+        auto v = parse_setup_value(item);
+        if (!v) return std::nullopt;
         a[i] = *v;
         text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
     }

@@ -19,6 +19,9 @@ using Assignment = std::array<Value, SlotCount>;
 bool is_valid_assignment(const Assignment& a);
 // "5,S,3,7,C,2,4,6" (slot order a..h).
 std::string assignment_text(const Assignment& a);
+// One of the eight set-up values exactly as RULES.md §4 spells it: "2".."7", "C" or "S"
+// (no lower case, no words, no white space); nothing otherwise.
+std::optional<Value> parse_setup_value(std::string_view text);
 // Reads assignment_text; nothing unless it is a valid assignment.
 std::optional<Assignment> parse_assignment(std::string_view text);
 // The committed string of RULES.md §4: "chiefspy-v1|white|5,S,3,7,C,2,4,6|<salt>".
