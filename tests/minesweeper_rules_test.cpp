@@ -80,6 +80,41 @@ TEST(MinesweeperRules, PawnSapperWithoutAMineIsAPass) {
     EXPECT_EQ(pos.fog(), FogZone);
 }
 
+// RULES.md §3: the FEN halfmove field counts plies since the last pawn move or capture, and a
+// sapper action, being a pawn's move, resets it to 0 [D]. The king's royal sapper is a king
+// move: it counts like any other.
+TEST(MinesweeperRules, SapperActionResetsHalfmoveClock) {
+    auto pos = fogged("4k3/8/8/8/8/8/8/4P3/8/4K3 w - - 7 20", "e4,a7");
+    auto halfmove = [&] {
+        std::string fen = pos.board().fen();  // "... - 7 20": the field before the last
+        std::size_t last = fen.rfind(' '), before = fen.rfind(' ', last - 1);
+        return fen.substr(before + 1, last - before - 1);
+    };
+    ASSERT_EQ(halfmove(), "7");
+    auto sapper = play(pos, "e3e3");  // removes the e4 mine
+    ASSERT_TRUE(sapper.sapper);
+    EXPECT_EQ(pos.board().halfmove_clock(), 0);
+    EXPECT_EQ(halfmove(), "0");
+    EXPECT_NE(pos.fen().find(" 0 20 "), std::string::npos);  // the public FEN too
+    auto black = play(pos, "e10d10");
+    EXPECT_EQ(pos.board().halfmove_clock(), 1);
+    auto again = play(pos, "e3e3");  // a sapper action with no mine in front resets it as well
+    EXPECT_FALSE(again.mineRemoved);
+    EXPECT_EQ(pos.board().halfmove_clock(), 0);
+    // Undo gives each count back.
+    pos.undo_move(again.move);
+    EXPECT_EQ(pos.board().halfmove_clock(), 1);
+    pos.undo_move(black.move);
+    pos.undo_move(sapper.move);
+    EXPECT_EQ(pos.board().halfmove_clock(), 7);
+    EXPECT_EQ(halfmove(), "7");
+    // The royal sapper: a king landing on a mine is no pawn move and no capture.
+    auto king = fogged("4k3/8/8/8/8/8/8/4K3/8/8 w - - 7 20", "e4,a7");
+    auto royal = play(king, "e3e4");
+    ASSERT_TRUE(royal.mineRemoved);
+    EXPECT_EQ(king.board().halfmove_clock(), 8);
+}
+
 TEST(MinesweeperRules, PawnSapperNeedsAnEmptySquareInFront) {
     auto pos = fogged("4k3/8/8/8/8/8/8/4P3/4P3/4K3 w - - 0 1", "a7,b7");
     EXPECT_TRUE(legal(pos, "e3e3"));

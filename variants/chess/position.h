@@ -111,6 +111,9 @@ public:
         st().rule50 = halfmove;
         gamePly_ = 2 * (fullmove - 1) + (side_ == Black);
     }
+    // The halfmove clock of the current state only (undo restores the previous one): for a
+    // variant move the board plays as a null move that the variant's rules count as a pawn's.
+    void set_halfmove_clock(int plies) { st().rule50 = plies; }
     void finish_setup();
     // Rebuilds the key from scratch (tests compare it with the incremental one).
     Key compute_key() const;

@@ -60,6 +60,7 @@ MoveEffects MinesweeperPosition::do_move(Move m) {
         e.fogLifted = fog_ & bb(e.target);
         fog_ &= ~bb(e.target);
         board_.do_null_move();
+        board_.set_halfmove_clock(0);  // a pawn's move: resets the FEN halfmove field [D]
     } else {
         e.target = m.kind() == MoveKind::Castling ? board_.castling_king_to(m) : m.to();
         const bool wasHidden = (fog_ & bb(e.target)) != 0;
