@@ -362,6 +362,37 @@ Round en_passant_round(int blackSupport) {
 }
 }  // namespace
 
+// Move text (RULES.md §2 notation): two squares, then nothing, a promotion suffix or a
+// gambit's second move. White space, a NUL or another control character is not part of a
+// move; the reason quotes the text with such characters escaped.
+TEST(ChiefSpyRules, MoveTextIsStrictAndQuotedSafely) {
+    Board b;
+    auto error = [&](std::string_view text) {
+        try {
+            b.parse_move(text);
+        } catch (const NotationError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(error(std::string_view("e2e4\0", 5)),
+              "move 'e2e4\\0' is not a move in coordinate notation: a NUL byte after the squares");
+    EXPECT_EQ(error("e2e4\t"),
+              "move 'e2e4\\t' is not a move in coordinate notation: a tab after the squares");
+    EXPECT_EQ(error("e2e4 "),
+              "move 'e2e4 ' is not a move in coordinate notation: a space after the squares");
+    EXPECT_EQ(error("e7e8gn\r"),
+              "move 'e7e8gn\\r' is not a move in coordinate notation: a carriage return after "
+              "the squares");
+    EXPECT_EQ(error("e2e4x"),
+              "move 'e2e4x': unknown promotion suffix 'x' (use q, k, r, n, b, gr, gn or gb)");
+    EXPECT_EQ(error("\001e2e4"), "move '\\x01e2e4': expected two squares such as e2e4");
+    EXPECT_EQ(error("b1c3+c3d5\n"),
+              "move 'b1c3+c3d5\\n': a Spy gambit is written as two moves such as b1c3+c3d5");
+    EXPECT_EQ(error("e2e4"), "(accepted)");
+    EXPECT_EQ(error("e7e8gn"), "(accepted)");  // shape only: legality is the board's question
+}
+
 TEST(ChiefSpyRules, EnPassantIsABattleOnTheDoubleSteppedPawn) {
     Round r = en_passant_round(0);
     EXPECT_TRUE(has(texts(r.board(), NoSlot), "e5d6"));

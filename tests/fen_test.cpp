@@ -156,3 +156,51 @@ TEST(Uci, MalformedMovesAreNamed) {
     EXPECT_EQ(error("e2e4"), "(accepted)");
     EXPECT_EQ(error("g1f3"), "(accepted)");
 }
+
+// A coordinate move is its squares and an optional promotion letter, nothing else: trailing
+// white space, a NUL or another control character is refused, and the reason quotes the text
+// with such characters escaped, never raw.
+TEST(Uci, TrailingWhiteSpaceNulAndControlCharactersAreRejected) {
+    Position pos;
+    auto error = [&](std::string_view text) {
+        try {
+            parse_uci(pos, text);
+        } catch (const NotationError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(error(std::string_view("e2e4\0", 5)),
+              "UCI move 'e2e4\\0' is not a move in coordinate notation: a NUL byte after the "
+              "squares (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4\t"),
+              "UCI move 'e2e4\\t' is not a move in coordinate notation: a tab after the squares "
+              "(expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4 "),
+              "UCI move 'e2e4 ' is not a move in coordinate notation: a space after the squares "
+              "(expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4\r\n"),
+              "UCI move 'e2e4\\r\\n' is not a move in coordinate notation: a carriage return "
+              "after the squares (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4\x01"),
+              "UCI move 'e2e4\\x01' is not a move in coordinate notation: byte 0x01 after the "
+              "squares (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4q\n"),
+              "UCI move 'e2e4q\\n' is not a move in coordinate notation: a line feed after the "
+              "promotion letter (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error(" e2e4"),
+              "UCI move ' e2e4' is not a move in coordinate notation: a space where the from "
+              "square should be (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e45"),
+              "UCI move 'e2e45' is not a move in coordinate notation: e45 is not a square "
+              "(expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2\xc3\xa9"),
+              "UCI move 'e2\\xc3\\xa9' is not a move in coordinate notation: byte 0xC3 where the "
+              "to square should be (expected squares like e2e4 or e7e8q)");
+    EXPECT_EQ(error("e2e4#"),
+              "UCI move 'e2e4#' is not a move in coordinate notation: '#' after the squares "
+              "(expected squares like e2e4 or e7e8q)");
+    // A letter is read as a promotion piece, as before.
+    EXPECT_EQ(error("e2e4x"), "UCI move 'e2e4x': promotion piece 'x' is not one of n, b, r, q");
+    EXPECT_EQ(error("e2e4"), "(accepted)");
+}

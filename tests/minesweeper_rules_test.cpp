@@ -1,5 +1,6 @@
 // Minesweeper Chess rules (RULES.md §3): one test per row of the seed's interaction table
 // and per rule.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "variants/minesweeper/notation.h"
@@ -317,6 +318,56 @@ TEST(MinesweeperRules, PromotionIsToAQueenOnly) {
     EXPECT_EQ(pos.board().piece_on(sq("e10")), make_piece(White, Queen));
     play(pos, "d2d1q");
     EXPECT_EQ(pos.board().piece_on(sq("d1")), make_piece(Black, Queen));
+}
+
+// Only a piece letter after the squares is a (refused) promotion choice; any other character
+// is not part of a move, and the reason names it without echoing raw bytes.
+TEST(MinesweeperRules, PromotionIsToAQueenOnlyAndOtherCharactersAreNotMoves) {
+    auto pos = MinesweeperPosition::from_fen("8/4P3/7k/8/8/8/8/8/3p4/K7 w - - 0 1");
+    auto error = [&](std::string_view text) {
+        try {
+            parse_move(pos, text);
+        } catch (const NotationError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    for (const char* text : {"e9e10n", "e9e10b", "e9e10r", "e9e10k", "e9e10p", "e9e10Q"})
+        EXPECT_EQ(error(text), fmt::format("move '{}': pawns promote to a queen only (write q or "
+                                           "nothing)",
+                                           text));
+    const std::string expected =
+        " (expected squares like e2e4, e9e10q, or a pawn's square twice (e5e5) for the sapper "
+        "action)";
+    EXPECT_EQ(
+        error("a1a2\t"),
+        "move 'a1a2\\t' is not a move in coordinate notation: a tab after the squares" + expected);
+    EXPECT_EQ(error(std::string_view("a1a2\0", 5)),
+              "move 'a1a2\\0' is not a move in coordinate notation: a NUL byte after the squares" +
+                  expected);
+    EXPECT_EQ(error(std::string_view("e9e10\0", 6)),
+              "move 'e9e10\\0' is not a move in coordinate notation: a NUL byte after the squares" +
+                  expected);
+    EXPECT_EQ(
+        error("a1a2 "),
+        "move 'a1a2 ' is not a move in coordinate notation: a space after the squares" + expected);
+    EXPECT_EQ(
+        error("a1a2x"),
+        "move 'a1a2x' is not a move in coordinate notation: 'x' after the squares" + expected);
+    EXPECT_EQ(error("a1a2\x1b"),
+              "move 'a1a2\\x1b' is not a move in coordinate notation: byte 0x1B after the squares" +
+                  expected);
+    EXPECT_EQ(error("a1a23"),
+              "move 'a1a23' is not a move in coordinate notation: a23 is not a square" + expected);
+    EXPECT_EQ(error("e9e10q\n"),
+              "move 'e9e10q\\n' is not a move in coordinate notation: a line feed after the "
+              "promotion letter" +
+                  expected);
+    EXPECT_EQ(
+        error("e2"),
+        "move 'e2' is not a move in coordinate notation: the to square is missing" + expected);
+    EXPECT_EQ(error("e9e10q"), "(accepted)");
+    EXPECT_EQ(error("e9e10"), "(accepted)");
 }
 
 TEST(MinesweeperRules, CastlingOnTheTallBoard) {

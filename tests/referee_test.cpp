@@ -34,6 +34,34 @@ TEST(RandomTape, ReplayReproducesDraws) {
     EXPECT_THROW(replay.uniform(7), std::runtime_error);
 }
 
+// Every game reads a move's text strictly: a trailing NUL, white space or other control
+// character is refused, not trimmed, and the reason carries no raw control byte.
+TEST(Referee, MoveTextWithATrailingNulOrControlCharacterIsRejectedByEveryGame) {
+    for (const char* variant : {"chess", "chiefspy", "minesweeper"}) {
+        for (std::string_view text : {std::string_view("e2e4\0", 5), std::string_view("e2e4\t"),
+                                      std::string_view("e2e4 "), std::string_view("e2e4\n"),
+                                      std::string_view("e2e4\r\n"), std::string_view("e2e4\x7f")}) {
+            SeededRandom random(3);
+            auto game = create_game(variant, {}, random);
+            if (std::string_view(variant) == "chiefspy") {
+                for (Seat s : {Seat::White, Seat::Black})
+                    ASSERT_TRUE(
+                        game->act(s, {{"type", "set-values"}, {"random", true}}, 0).accepted);
+            }
+            const std::size_t events = game->events().size();
+            auto r = game->act(Seat::White, {{"type", "move"}, {"move", json::string(text)}}, 0);
+            EXPECT_FALSE(r.accepted) << variant << " " << json::serialize(json::string(text));
+            for (char c : r.error)
+                EXPECT_TRUE(c >= 0x20 && c < 0x7f)
+                    << variant << ": raw byte " << int(static_cast<unsigned char>(c)) << " in "
+                    << json::serialize(json::string(r.error));
+            EXPECT_EQ(game->events().size(), events) << variant;
+            EXPECT_TRUE(game->act(Seat::White, {{"type", "move"}, {"move", "e2e4"}}, 0).accepted)
+                << variant;
+        }
+    }
+}
+
 TEST(ChessReferee, FoolsMateEndsTheGame) {
     SeededRandom random(1);
     auto game = create_game("chess", {}, random);

@@ -309,7 +309,7 @@ std::string Board::move_text(const Move& m) const {
 
 Move Board::parse_move(std::string_view text) const {
     auto fail = [&](const std::string& why) -> NotationError {
-        return NotationError("move '" + std::string(text) + "': " + why);
+        return NotationError("move '" + printable_text(text) + "': " + why);
     };
     auto squares = [&](std::string_view t, Square& a, Square& b) {
         if (t.size() < 4) throw fail("expected two squares such as e2e4");
@@ -339,11 +339,17 @@ Move Board::parse_move(std::string_view text) const {
     }
     squares(text, m.from, m.to);
     std::string_view suffix = text.substr(4);
+    // Only letters can name a returning piece; anything else is not part of a move.
+    for (char c : suffix)
+        if (!is_ascii_letter(c))
+            throw NotationError("move '" + printable_text(text) +
+                                "' is not a move in coordinate notation: " + character_name(c) +
+                                " after the squares");
     if (!suffix.empty()) {
         for (Slot s = 0; s < SlotCount; ++s)
             if (suffix == promotion_suffix(s)) m.promotion = s;
         if (m.promotion == NoSlot)
-            throw fail("unknown promotion suffix '" + std::string(suffix) +
+            throw fail("unknown promotion suffix '" + printable_text(suffix) +
                        "' (use q, k, r, n, b, gr, gn or gb)");
     }
     Unit u = cells_[m.from], target = cells_[m.to];

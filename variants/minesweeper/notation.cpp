@@ -13,29 +13,38 @@ std::string to_uci(const MinesweeperPosition& pos, Move m) {
 }
 
 Move parse_move(const MinesweeperPosition& pos, std::string_view text) {
+    auto shown = [text] { return printable_text(text); };
     auto parts = split_uci<G>(text);
-    if (!parts)
-        throw NotationError(fmt::format(
-            "move '{}': expected squares like e2e4, e9e10q, or a pawn's square twice (e5e5) "
-            "for the sapper action",
-            text));
-    auto from = std::optional<Square>(parts->from), to = std::optional<Square>(parts->to);
-    char promo = parts->promotion;
-    if (promo && promo != 'q')
+    std::string problem = uci_shape_problem<G>(text);
+    // A piece letter after the squares is a promotion choice, and only q is one here.
+    const bool pieceLetter =
+        parts && parts->promotion &&
+        std::string_view("pnbrkPNBRKQ").find(*parts->promotion) != std::string_view::npos;
+    if (pieceLetter)
         throw NotationError(
-            fmt::format("move '{}': pawns promote to a queen only (write q or nothing)", text));
+            fmt::format("move '{}': pawns promote to a queen only (write q or nothing)", shown()));
+    if (!parts || !problem.empty() || (parts->promotion && *parts->promotion != 'q')) {
+        if (problem.empty()) problem = character_name(*parts->promotion) + " after the squares";
+        throw NotationError(fmt::format(
+            "move '{}' is not a move in coordinate notation: {} (expected squares like e2e4, "
+            "e9e10q, or a pawn's square twice (e5e5) for the sapper action)",
+            shown(), problem));
+    }
+    auto from = std::optional<Square>(parts->from), to = std::optional<Square>(parts->to);
+    const bool promo = parts->promotion.has_value();
     const Board& b = pos.board();
     auto legal = legal_moves(pos);
     if (*from == *to) {
         for (Move m : legal)
             if (m.kind() == MoveKind::Sapper && m.from() == *from && !promo) return m;
         Piece p = b.piece_on(*from);
-        std::string why = p == NoPiece || color_of(p) != b.side_to_move() || type_of(p) != Pawn
+        std::string why = promo ? "a sapper action takes no promotion letter"
+                          : p == NoPiece || color_of(p) != b.side_to_move() || type_of(p) != Pawn
                               ? "only a pawn of the side to move can do the sapper action"
                           : b.in_check()       ? "the sapper action is not allowed while in check"
                           : pos.counter() == 0 ? "no mine is left on the board"
                                                : "the square in front of the pawn is not empty";
-        throw NotationError(fmt::format("sapper action '{}' is not legal: {}", text, why));
+        throw NotationError(fmt::format("sapper action '{}' is not legal: {}", shown(), why));
     }
     for (Move m : legal) {
         if (m.kind() == MoveKind::Sapper || m.from() != *from) continue;
@@ -44,7 +53,7 @@ Move parse_move(const MinesweeperPosition& pos, std::string_view text) {
         if (promo && m.kind() != MoveKind::Promotion) continue;
         return m;
     }
-    throw NotationError(fmt::format("move '{}' is not legal in this position", text));
+    throw NotationError(fmt::format("move '{}' is not legal in this position", shown()));
 }
 
 }  // namespace arbiter::minesweeper
