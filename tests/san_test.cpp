@@ -326,6 +326,16 @@ TEST(San, ErrorsNameTheTokenAndTheProblem) {
     }
 }
 
+// SAN stays tolerant of white space around the move (a typed line), but a control character
+// inside is no move, and the reason quotes the text escaped, never with the raw byte.
+TEST(San, ErrorsQuoteControlCharactersEscaped) {
+    Position pos;
+    EXPECT_EQ(san_error(pos, std::string_view("e4\0", 3)), "SAN 'e4\\0': not a move");
+    EXPECT_EQ(san_error(pos, "e4\x01"), "SAN 'e4\\x01': not a move");
+    EXPECT_EQ(san_error(pos, "N\x1b[2Jf3"), "SAN 'N\\x1b[2Jf3': not a move");
+    EXPECT_EQ(san_error(pos, " e4\t"), "accepted as e2e4");
+}
+
 TEST(San, MinesweeperBoardHasTenRanks) {
     MinePosition start;
     EXPECT_EQ(to_san(start, uci(start, "e2e4")), "e4");

@@ -143,7 +143,7 @@ Move find_san_move(const BasicPosition<R>& pos, std::string_view text, std::stri
             letter = '\0';
         promotion = piece_from_letter(letter);
         if (promotion == NoPieceType || promotion == Pawn) {
-            whyNot = letter ? fmt::format("'{}' is not a promotion piece", letter)
+            whyNot = letter ? fmt::format("{} is not a promotion piece", character_name(letter))
                             : std::string(notAMove);
             return Move::none();
         }
@@ -302,7 +302,7 @@ Move parse_san(const BasicPosition<R>& pos, std::string_view text) {
                 whyNot = fmt::format("no legal move from {} to {}", fromText, toText);
         }
     }
-    throw NotationError(fmt::format("SAN '{}': {}", s, whyNot));
+    throw NotationError(fmt::format("SAN '{}': {}", printable_text(s), whyNot));
 }
 
 }  // namespace arbiter
