@@ -267,6 +267,19 @@ TEST(MinesweeperReferee, BadInputIsRejectedClearly) {
     EXPECT_THROW(create_game("minesweeper", bad, random), std::invalid_argument);
 }
 
+// A "move" of the wrong JSON type is refused with a reason naming the field (the server maps
+// a rejection to HTTP 400); nothing is played.
+TEST(MinesweeperReferee, MoveOfTheWrongJsonTypeIsRejected) {
+    SeededRandom random(13);
+    auto game = create_game("minesweeper", {}, random);
+    for (json::value v : {json::value(5), json::value(nullptr), json::value(true),
+                          json::value(json::array{"e2e4"}), json::value(json::object{})})
+        EXPECT_EQ(game->act(Seat::White, {{"type", "move"}, {"move", v}}, 0).error,
+                  "a move action needs a \"move\" string such as \"e2e4\" or \"e5e5\" (sapper)")
+            << json::serialize(v);
+    EXPECT_EQ(game->events().size(), 1u);  // the commitment only
+}
+
 TEST(MinesweeperReferee, ThreefoldRepetitionEndsTheGameAtOnce) {
     auto game = game_from(std::string(Start));  // plain: no fog, so the start itself repeats
     for (int n = 0; n < 2; ++n)
