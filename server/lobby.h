@@ -36,7 +36,7 @@ std::string event_text(const referee::Event& e);
 struct LobbyLimits {
     double createsPerMinute = 30;  // new games (and rematches) per client address
     double createBurst = 30;
-    int openPerAddress = 20;       // games of one address waiting for an opponent
+    int openPerAddress = 20;  // games of one address waiting for an opponent
     std::size_t spectatorsPerGame = 2000;
     std::chrono::seconds openExpiry{2 * 3600};   // an open game nobody joined is aborted
     std::chrono::seconds idleExpiry{24 * 3600};  // a game nobody acted in is abandoned

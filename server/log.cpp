@@ -12,10 +12,14 @@ std::mutex outputMutex;
 
 const char* level_name(LogLevel level) {
     switch (level) {
-        case LogLevel::Debug: return "debug";
-        case LogLevel::Info: return "info";
-        case LogLevel::Warn: return "warn";
-        default: return "error";
+        case LogLevel::Debug:
+            return "debug";
+        case LogLevel::Info:
+            return "info";
+        case LogLevel::Warn:
+            return "warn";
+        default:
+            return "error";
     }
 }
 }  // namespace

@@ -3,37 +3,47 @@
 #include <algorithm>
 #include <array>
 
-
 namespace arbiter::server {
 
 namespace {
 
 std::string_view kind_name(Kind k) {
     switch (k) {
-        case Kind::String: return "a string";
-        case Kind::Bool: return "true or false";
-        case Kind::Integer: return "a whole number";
-        case Kind::Object: return "an object";
-        case Kind::Any: return "a value";
+        case Kind::String:
+            return "a string";
+        case Kind::Bool:
+            return "true or false";
+        case Kind::Integer:
+            return "a whole number";
+        case Kind::Object:
+            return "an object";
+        case Kind::Any:
+            return "a value";
     }
     return "a value";
 }
 
 bool of_kind(const json::value& v, Kind k) {
     switch (k) {
-        case Kind::String: return v.is_string();
-        case Kind::Bool: return v.is_bool();
-        case Kind::Integer: return v.is_int64() || v.is_uint64();
-        case Kind::Object: return v.is_object();
-        case Kind::Any: return true;
+        case Kind::String:
+            return v.is_string();
+        case Kind::Bool:
+            return v.is_bool();
+        case Kind::Integer:
+            return v.is_int64() || v.is_uint64();
+        case Kind::Object:
+            return v.is_object();
+        case Kind::Any:
+            return true;
     }
     return false;
 }
 
 bool has_control_character(const json::value& v) {
     if (v.is_string())
-        return std::any_of(v.as_string().begin(), v.as_string().end(),
-                           [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+        return std::any_of(v.as_string().begin(), v.as_string().end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+        });
     if (v.is_object())
         return std::any_of(v.as_object().begin(), v.as_object().end(), [](const auto& kv) {
             return has_control_character(json::value(kv.key())) ||
@@ -93,9 +103,9 @@ std::optional<Outcome> check_fields(const json::object& o, std::initializer_list
         // A null optional field means "not given" (a required one must be there for real).
         if (kv.value().is_null() && !f->required) continue;
         if (!of_kind(kv.value(), f->kind))
-            return api_error(400, "bad-request",
-                             "\"" + std::string(f->name) + "\" must be " +
-                                 std::string(kind_name(f->kind)));
+            return api_error(
+                400, "bad-request",
+                "\"" + std::string(f->name) + "\" must be " + std::string(kind_name(f->kind)));
         if (has_control_character(kv.value()))
             return api_error(400, "bad-request",
                              "\"" + std::string(f->name) + "\" holds a control character");
@@ -116,8 +126,7 @@ std::optional<Outcome> check_action(const json::value& action) {
     auto shape = std::find_if(Actions.begin(), Actions.end(),
                               [&](const ActionShape& a) { return a.type == type->as_string(); });
     if (shape == Actions.end())
-        return api_error(400, "unknown-action",
-                         "unknown action type " + quoted(type->as_string()));
+        return api_error(400, "unknown-action", "unknown action type " + quoted(type->as_string()));
     return check_fields(action.as_object(), shape->fields,
                         "a " + std::string(shape->type) + " action");
 }
@@ -144,16 +153,16 @@ std::variant<CreateRequest, Outcome> parse_create(const json::value& body) {
 
     r.clock = nullptr;
     if (auto c = req.if_contains("clock"); c && !c->is_null()) {
-        if (auto e = check_fields(c->as_object(),
-                                  {{"initial", Kind::Any, true}, {"increment", Kind::Any}},
-                                  "\"clock\""))
+        if (auto e =
+                check_fields(c->as_object(),
+                             {{"initial", Kind::Any, true}, {"increment", Kind::Any}}, "\"clock\""))
             return *e;
         auto i = integer(c->as_object().at("initial"));
-        auto inc = c->as_object().contains("increment")
-                       ? integer(c->as_object().at("increment"))
-                       : std::optional<std::int64_t>(0);
+        auto inc = c->as_object().contains("increment") ? integer(c->as_object().at("increment"))
+                                                        : std::optional<std::int64_t>(0);
         if (!i || *i < 1 || *i > 86400)
-            return api_error(400, "bad-clock", "clock.initial must be whole seconds from 1 to 86400");
+            return api_error(400, "bad-clock",
+                             "clock.initial must be whole seconds from 1 to 86400");
         if (!inc || *inc < 0 || *inc > 3600)
             return api_error(400, "bad-clock",
                              "clock.increment must be whole seconds from 0 to 3600");

@@ -44,11 +44,11 @@ std::optional<Outcome> check_action(const json::value& action);
 // POST /api/games, parsed.
 struct CreateRequest {
     std::string variant;
-    json::value clock;        // null or {"initial":S,"increment":S}
+    json::value clock;  // null or {"initial":S,"increment":S}
     std::string color = "random";
     std::string opponent = "human";
     int level = 0;
-    json::object options;     // the variant's own options
+    json::object options;  // the variant's own options
     bool isPublic = false, assist = false;
     // A secret chosen by the creator (a Minesweeper layout given in options.fen): allowed in
     // local and computer games only, and shown as such in the game's summary and record.

@@ -9,12 +9,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/json.h"
 #include "referee/game.h"
 #include "server/computer.h"
 #include "server/lobby.h"
+#include "server/store.h"
 #include "server/tape_random.h"
 #include "server/tokens.h"
 
@@ -37,8 +39,8 @@ struct Room {
     std::optional<TokenHash> invite;
     std::int64_t createdMs = 0;
     json::value result;
-    bool stored = false;          // its creation is durable (only then is it listed)
-    std::string creatorAddress;   // memory only: the per-address limit on open games
+    bool stored = false;         // its creation is durable (only then is it listed)
+    std::string creatorAddress;  // memory only: the per-address limit on open games
     std::int64_t lastActivityMs = 0;
 
     // Loaded state: the game, its tape, and where durability stands. A failed write bumps
@@ -68,5 +70,20 @@ struct Room {
     bool live() const { return status == "open" || status == "active"; }
     bool listed() const;  // in the public lists: stored, and not an open private game
 };
+
+std::int64_t now_ms();  // wall-clock milliseconds, the referee's clock input
+inline int seat_index(referee::Seat s) { return s == referee::Seat::White ? 0 : 1; }
+json::value result_json(const referee::GameResult& r);
+bool option_flag(const json::object& options, std::string_view key);
+// The deduction and mine-odds helpers: proposed by the creator, enabled once the joiner
+// agrees too (computer and local games: the creator's choice stands for both).
+bool assist_proposed(const json::object& options);
+bool assist_enabled(const json::object& options);
+// 503 storage-unavailable: what the request asked for did not happen.
+Outcome storage_unavailable(std::string_view what);
+// The room as a row of the games table.
+StoredGame stored(const Room& r);
+// Parses {"clock":…,"options":…} into the referee's options; throws std::invalid_argument.
+referee::GameOptions game_options(const json::object& stored);
 
 }  // namespace arbiter::server

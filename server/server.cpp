@@ -210,8 +210,7 @@ class EventStream final : public Subscriber,
         writing_ = true;
         const Piece& p = queue_.front();
         std::array<asio::const_buffer, 3> buffers{
-            asio::buffer(p.before),
-            p.shared ? asio::buffer(*p.shared) : asio::const_buffer(),
+            asio::buffer(p.before), p.shared ? asio::buffer(*p.shared) : asio::const_buffer(),
             asio::buffer(p.after.data(), p.after.size())};
         asio::async_write(stream_, buffers,
                           [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -447,9 +446,8 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         res->set(http::field::etag, hit->etag);
         res->set(http::field::vary, "Accept-Encoding");
         res->set("X-Content-Type-Options", "nosniff");
-        res->set(http::field::cache_control, hit->file->immutable
-                                                 ? "public, max-age=31536000, immutable"
-                                                 : "no-cache");
+        res->set(http::field::cache_control,
+                 hit->file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
         if (!hit->encoding.empty()) res->set(http::field::content_encoding, hit->encoding);
         res->keep_alive(req.keep_alive());
         if (!hit->notModified && !head) res->body() = {hit->body.data(), hit->body.size()};
@@ -457,13 +455,13 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             res->content_length(boost::none);
         else
             res->content_length(hit->body.size());
-        http::async_write(stream_, *res,
-                          [self = shared_from_this(), res, web = ctx_.web](beast::error_code ec,
-                                                                           std::size_t) {
-                              if (ec) return self->close();
-                              if (!res->keep_alive()) return self->close();
-                              self->read();
-                          });
+        http::async_write(
+            stream_, *res,
+            [self = shared_from_this(), res, web = ctx_.web](beast::error_code ec, std::size_t) {
+                if (ec) return self->close();
+                if (!res->keep_alive()) return self->close();
+                self->read();
+            });
     }
 
     void send(Outcome o, unsigned version, bool keepAlive) {
@@ -571,7 +569,8 @@ struct Server::Impl {
         std::size_t shed = context.connections->shed(64);
         if (!descriptorsShort) {
             descriptorsShort = true;
-            log(LogLevel::Warn, "out of file descriptors: idle connections closed, accepting paused",
+            log(LogLevel::Warn,
+                "out of file descriptors: idle connections closed, accepting paused",
                 {{"error", ec.message()},
                  {"connections", context.connections->count()},
                  {"shed", shed}});

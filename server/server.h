@@ -20,7 +20,7 @@ struct ServerConfig {
     std::string web = "web/dist";  // static files served at / when the folder exists
     std::size_t bodyLimit = 64 * 1024;
     std::size_t messageLimit = 64 * 1024;
-    double rate = 200;   // requests or messages per second per connection
+    double rate = 200;  // requests or messages per second per connection
     double burst = 400;
     bool fullSync = true;  // SQLite synchronous=FULL
     std::string vfs;       // an SQLite VFS by name (tests inject disk faults); "" = default
@@ -30,7 +30,7 @@ struct ServerConfig {
 };
 
 class Server {
-public:
+  public:
     explicit Server(ServerConfig config);
     ~Server();
     Server(const Server&) = delete;
@@ -48,7 +48,7 @@ public:
     // Tests only: runs fn on the event loop with the game (null if not loaded) and waits.
     void inspect(const std::string& gameId, const std::function<void(const referee::Game*)>& fn);
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -105,8 +105,8 @@ bool accepts(std::string_view header, std::string_view coding) {
     std::size_t pos = 0;
     while (pos < header.size()) {
         auto comma = header.find(',', pos);
-        std::string_view item =
-            header.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+        std::string_view item = header.substr(
+            pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
         pos = comma == std::string_view::npos ? header.size() : comma + 1;
         while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
         auto semi = item.find(';');
@@ -170,7 +170,8 @@ std::optional<StaticHit> StaticFiles::find(std::string_view path, std::string_vi
     auto it = files_.find(path == "/" ? std::string_view("/index.html") : path);
     if (it == files_.end()) {
         auto dot = path.rfind('.');
-        bool extension = dot != std::string_view::npos && path.find('/', dot) == std::string_view::npos;
+        bool extension =
+            dot != std::string_view::npos && path.find('/', dot) == std::string_view::npos;
         if (extension || !client_route(path)) return std::nullopt;
         it = files_.find(std::string_view("/index.html"));
         if (it == files_.end()) return std::nullopt;

@@ -14,7 +14,7 @@
 namespace arbiter::server {
 
 class TapeRandom final : public referee::RandomSource {
-public:
+  public:
     TapeRandom(referee::RandomSource& fresh, std::vector<std::uint8_t> tape)
         : fresh_(fresh), tape_(std::move(tape)) {}
 
@@ -31,7 +31,7 @@ public:
     }
     const std::vector<std::uint8_t>& tape() const { return tape_; }
 
-private:
+  private:
     referee::RandomSource& fresh_;
     std::vector<std::uint8_t> tape_;
     std::size_t next_ = 0;

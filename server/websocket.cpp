@@ -238,18 +238,18 @@ class WsSession final : public Subscriber,
         std::array<boost::asio::const_buffer, 3> buffers{
             m.event ? boost::asio::buffer(Open.data(), Open.size()) : boost::asio::buffer(m.text),
             m.event ? boost::asio::buffer(*m.event) : boost::asio::const_buffer(),
-            m.event ? boost::asio::buffer(Close.data(), Close.size()) : boost::asio::const_buffer()};
-        ws_.async_write(buffers,
-                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                            if (ec) {
-                                self->closed_ = true;
-                                self->queue_.clear();
-                                self->writing_ = false;
-                                return;
-                            }
-                            self->queue_.pop_front();
-                            self->write_next();
-                        });
+            m.event ? boost::asio::buffer(Close.data(), Close.size())
+                    : boost::asio::const_buffer()};
+        ws_.async_write(buffers, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+            if (ec) {
+                self->closed_ = true;
+                self->queue_.clear();
+                self->writing_ = false;
+                return;
+            }
+            self->queue_.pop_front();
+            self->write_next();
+        });
     }
 
     websocket::stream<beast::tcp_stream> ws_;

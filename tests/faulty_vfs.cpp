@@ -27,9 +27,7 @@ sqlite3_file* R(sqlite3_file* f) { return reinterpret_cast<File*>(f)->real(); }
 int failure() { return fault == DiskFault::Full ? SQLITE_FULL : SQLITE_READONLY; }
 
 int x_close(sqlite3_file* f) { return M(f)->xClose(R(f)); }
-int x_read(sqlite3_file* f, void* p, int n, sqlite3_int64 o) {
-    return M(f)->xRead(R(f), p, n, o);
-}
+int x_read(sqlite3_file* f, void* p, int n, sqlite3_int64 o) { return M(f)->xRead(R(f), p, n, o); }
 int x_write(sqlite3_file* f, const void* p, int n, sqlite3_int64 o) {
     if (fault != DiskFault::None) return failure();
     return M(f)->xWrite(R(f), p, n, o);
@@ -42,23 +40,13 @@ int x_sync(sqlite3_file* f, int flags) {
     if (fault != DiskFault::None) return SQLITE_IOERR_FSYNC;
     return M(f)->xSync(R(f), flags);
 }
-int x_size(sqlite3_file* f, sqlite3_int64* size) {
-    return M(f)->xFileSize(R(f), size);
-}
+int x_size(sqlite3_file* f, sqlite3_int64* size) { return M(f)->xFileSize(R(f), size); }
 int x_lock(sqlite3_file* f, int l) { return M(f)->xLock(R(f), l); }
-int x_unlock(sqlite3_file* f, int l) {
-    return M(f)->xUnlock(R(f), l);
-}
-int x_check(sqlite3_file* f, int* out) {
-    return M(f)->xCheckReservedLock(R(f), out);
-}
-int x_control(sqlite3_file* f, int op, void* arg) {
-    return M(f)->xFileControl(R(f), op, arg);
-}
+int x_unlock(sqlite3_file* f, int l) { return M(f)->xUnlock(R(f), l); }
+int x_check(sqlite3_file* f, int* out) { return M(f)->xCheckReservedLock(R(f), out); }
+int x_control(sqlite3_file* f, int op, void* arg) { return M(f)->xFileControl(R(f), op, arg); }
 int x_sector(sqlite3_file* f) { return M(f)->xSectorSize(R(f)); }
-int x_device(sqlite3_file* f) {
-    return M(f)->xDeviceCharacteristics(R(f));
-}
+int x_device(sqlite3_file* f) { return M(f)->xDeviceCharacteristics(R(f)); }
 int x_shm_map(sqlite3_file* f, int i, int size, int extend, void volatile** p) {
     return M(f)->xShmMap(R(f), i, size, extend, p);
 }
@@ -66,16 +54,12 @@ int x_shm_lock(sqlite3_file* f, int offset, int n, int flags) {
     return M(f)->xShmLock(R(f), offset, n, flags);
 }
 void x_shm_barrier(sqlite3_file* f) { M(f)->xShmBarrier(R(f)); }
-int x_shm_unmap(sqlite3_file* f, int del) {
-    return M(f)->xShmUnmap(R(f), del);
-}
+int x_shm_unmap(sqlite3_file* f, int del) { return M(f)->xShmUnmap(R(f), del); }
 
 int x_fetch(sqlite3_file* f, sqlite3_int64 o, int n, void** p) {
     return M(f)->xFetch(R(f), o, n, p);
 }
-int x_unfetch(sqlite3_file* f, sqlite3_int64 o, void* p) {
-    return M(f)->xUnfetch(R(f), o, p);
-}
+int x_unfetch(sqlite3_file* f, sqlite3_int64 o, void* p) { return M(f)->xUnfetch(R(f), o, p); }
 
 int x_open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags, int* outFlags) {
     sqlite3_vfs* real = static_cast<sqlite3_vfs*>(vfs->pAppData);

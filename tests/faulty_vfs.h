@@ -12,7 +12,7 @@ void set_disk_fault(DiskFault fault);
 
 // Sets a fault for the lifetime of the object.
 class ScopedDiskFault {
-public:
+  public:
     explicit ScopedDiskFault(DiskFault fault) { set_disk_fault(fault); }
     ~ScopedDiskFault() { set_disk_fault(DiskFault::None); }
     ScopedDiskFault(const ScopedDiskFault&) = delete;

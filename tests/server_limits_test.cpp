@@ -65,7 +65,10 @@ TEST(ServerLimits, OpenGamesAreCappedPerAddress) {
     EXPECT_EQ(r.status, 429);
     EXPECT_EQ(r.json().at("code"), "too-many-open-games");
     // Games against the computer are not waiting for anyone.
-    EXPECT_EQ(http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"computer","level":0})").status, 201);
+    EXPECT_EQ(http(s.port(), "POST", "/api/games",
+                   R"({"variant":"chess","opponent":"computer","level":0})")
+                  .status,
+              201);
 }
 
 TEST(ServerLimits, AnOpenGameNobodyJoinsExpires) {
@@ -75,7 +78,8 @@ TEST(ServerLimits, AnOpenGameNobodyJoinsExpires) {
     auto v = wait_for_status(s.port(), id, "aborted");
     EXPECT_EQ(v.at("status"), "aborted");
     EXPECT_EQ(v.at("result").at("reason"), "abandoned");
-    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(), 0u);
+    EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(),
+              0u);
     // It stays ended after a restart (the log says so).
     s.restart();
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id).json().at("status"), "aborted");
@@ -83,7 +87,8 @@ TEST(ServerLimits, AnOpenGameNobodyJoinsExpires) {
 
 TEST(ServerLimits, AGameNobodyActsInIsAbandoned) {
     TestServer s([](server::ServerConfig& c) { c.limits.idleExpiry = std::chrono::seconds(1); });
-    auto c = http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})").json();
+    auto c =
+        http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})").json();
     std::string id(c.at("id").as_string());
     auto v = wait_for_status(s.port(), id, "aborted");
     EXPECT_EQ(v.at("result").at("reason"), "abandoned");
@@ -93,10 +98,11 @@ TEST(ServerLimits, ListsArePaginatedNewestFirst) {
     TestServer s;
     std::set<std::string> ids;
     for (int i = 0; i < 7; ++i)
-        ids.emplace(http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})")
-                        .json()
-                        .at("id")
-                        .as_string());
+        ids.emplace(
+            http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})")
+                .json()
+                .at("id")
+                .as_string());
     std::vector<std::string> seen;
     std::string target = "/api/games?status=active&limit=3";
     for (int page = 0; page < 5; ++page) {
@@ -115,7 +121,8 @@ TEST(ServerLimits, ListsArePaginatedNewestFirst) {
 
 TEST(ServerLimits, SpectatorsPerGameAreCapped) {
     TestServer s([](server::ServerConfig& c) { c.limits.spectatorsPerGame = 2; });
-    auto c = http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})").json();
+    auto c =
+        http(s.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})").json();
     std::string id(c.at("id").as_string());
     WsClient a(s.port(), "/ws/games/" + id), b(s.port(), "/ws/games/" + id),
         third(s.port(), "/ws/games/" + id);
@@ -128,7 +135,8 @@ TEST(ServerLimits, SpectatorsPerGameAreCapped) {
     EXPECT_EQ(e.at("type"), "error");
     EXPECT_EQ(e.at("code"), "too-many-spectators");
     // The players themselves are never turned away.
-    WsClient white(s.port(), "/ws/games/" + id + "?token=" + std::string(c.at("tokens").at("white").as_string()));
+    WsClient white(s.port(), "/ws/games/" + id +
+                                 "?token=" + std::string(c.at("tokens").at("white").as_string()));
     EXPECT_EQ(white.receive_json().at("type"), "welcome");
 }
 
@@ -144,14 +152,17 @@ TEST(ServerLimits, ConnectionsPastTheCapGetA503) {
     std::string r;
     for (int i = 0; i < 200 && r.find("503") == std::string::npos; ++i) {
         r = raw_exchange(s.port(), "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
-        if (r.find("503") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (r.find("503") == std::string::npos)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     EXPECT_NE(r.find("503 Service Unavailable"), std::string::npos) << r;
     EXPECT_NE(r.find("too-busy"), std::string::npos) << r;
     held.clear();
     for (int i = 0; i < 200 && r.find("200 OK") == std::string::npos; ++i) {
-        r = raw_exchange(s.port(), "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-        if (r.find("200 OK") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        r = raw_exchange(s.port(),
+                         "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        if (r.find("200 OK") == std::string::npos)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     EXPECT_NE(r.find("200 OK"), std::string::npos) << r;
 }
@@ -169,8 +180,8 @@ TEST(ServerLimits, AtTheOpenFileLimitIdleConnectionsAreShed) {
         FILE* f = std::freopen(logPath.c_str(), "w", stderr);
         (void)f;
         std::string db = dir + "/a.db";
-        execl(ARBITER_BINARY, ARBITER_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--web", "",
-              static_cast<char*>(nullptr));
+        execl(ARBITER_BINARY, ARBITER_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--web",
+              "", static_cast<char*>(nullptr));
         _exit(127);
     }
     std::uint16_t port = 0;
@@ -192,7 +203,8 @@ TEST(ServerLimits, AtTheOpenFileLimitIdleConnectionsAreShed) {
     std::string r;
     for (int i = 0; i < 300 && r.find("200 OK") == std::string::npos; ++i) {
         r = raw_exchange(port, "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-        if (r.find("200 OK") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (r.find("200 OK") == std::string::npos)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     EXPECT_NE(r.find("200 OK"), std::string::npos) << "a new client could not get in";
     kill(pid, SIGTERM);
@@ -200,7 +212,8 @@ TEST(ServerLimits, AtTheOpenFileLimitIdleConnectionsAreShed) {
     std::ifstream in(logPath);
     std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::size_t warnings = 0;
-    for (std::size_t at = 0; (at = log.find("out of file descriptors", at)) != std::string::npos; ++at)
+    for (std::size_t at = 0; (at = log.find("out of file descriptors", at)) != std::string::npos;
+         ++at)
         ++warnings;
     EXPECT_GE(warnings, 1u) << log;
     EXPECT_LE(warnings, 3u) << "logged per attempt instead of per incident";

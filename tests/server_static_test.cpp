@@ -18,8 +18,8 @@ void write(const std::filesystem::path& p, const std::string& text) {
 }
 
 std::string get(std::uint16_t port, const std::string& target, const std::string& headers = "") {
-    return raw_exchange(port, "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" +
-                                  headers + "\r\n");
+    return raw_exchange(
+        port, "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + headers + "\r\n");
 }
 
 std::string status_line(const std::string& response) {
@@ -53,9 +53,10 @@ struct WebServer {
 TEST(ServerStatic, NoRequestPathReachesTheFilesystem) {
     WebServer w;
     auto p = w.server.port();
-    for (const char* path : {"//etc/passwd", "//proc/self/cwd/data/arbiter.db-wal",
-                             "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/assets/../index.html",
-                             "//" , "/.%2e/etc/passwd", "/assets//index-3f9a2b1c.js"}) {
+    for (const char* path :
+         {"//etc/passwd", "//proc/self/cwd/data/arbiter.db-wal", "/../../etc/passwd",
+          "/%2e%2e/%2e%2e/etc/passwd", "/assets/../index.html", "//", "/.%2e/etc/passwd",
+          "/assets//index-3f9a2b1c.js"}) {
         std::string r = get(p, path);
         EXPECT_TRUE(status_line(r) == "HTTP/1.1 404 Not Found" ||
                     r.find("<title>Arbiter</title>") != std::string::npos)
@@ -105,7 +106,8 @@ TEST(ServerStatic, HashedAssetsAreImmutableAndCompressedOnRequest) {
     EXPECT_LT(std::stoul(header(br, "Content-Length")), w.js.size() / 10);
     EXPECT_EQ(header(br, "Vary"), "Accept-Encoding");
 
-    std::string refused = get(p, "/assets/index-3f9a2b1c.js", "Accept-Encoding: br;q=0, gzip;q=0\r\n");
+    std::string refused =
+        get(p, "/assets/index-3f9a2b1c.js", "Accept-Encoding: br;q=0, gzip;q=0\r\n");
     EXPECT_EQ(header(refused, "Content-Encoding"), "");
 
     // A revalidation with the ETag costs no body.

@@ -97,7 +97,9 @@ TEST(ServerStorageFault, AFullDiskRefusesMovesAndTheGameStaysAtItsLog) {
 TEST(ServerStorageFault, AFailedJoinLeavesTheSeatFreeAndTheInviteValid) {
     TestServer s(on_faulty_disk);
     auto p = s.port();
-    auto c = http(p, "POST", "/api/games", R"({"variant":"chess","opponent":"human","public":true})").json();
+    auto c =
+        http(p, "POST", "/api/games", R"({"variant":"chess","opponent":"human","public":true})")
+            .json();
     std::string id(c.at("id").as_string()), invite(c.at("invite").as_string());
     {
         ScopedDiskFault disk(DiskFault::Full);

@@ -33,16 +33,19 @@ TEST(ServerStrictInput, UnknownFieldsInActionsAreRefusedNotStored) {
     TestServer s;
     Game g = chess_game(s.port());
     std::string target = "/api/games/" + g.id + "/actions";
-    expect_error(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4","note":"x"})", g.white),
-                 400, "unknown-field");
-    expect_error(http(s.port(), "POST", target, R"({"type":"draw-offer","pad":"xxxxxxxx"})", g.white),
-                 400, "unknown-field");
+    expect_error(
+        http(s.port(), "POST", target, R"({"type":"move","move":"e2e4","note":"x"})", g.white), 400,
+        "unknown-field");
+    expect_error(
+        http(s.port(), "POST", target, R"({"type":"draw-offer","pad":"xxxxxxxx"})", g.white), 400,
+        "unknown-field");
     expect_error(http(s.port(), "POST", target, R"({"type":"resign","by":"black"})", g.white), 400,
                  "unknown-field");
     // Nothing of the above was played or stored.
     auto view = http(s.port(), "GET", "/api/games/" + g.id, "", g.white).json();
     EXPECT_EQ(view.at("view").at("events"), 0);
-    EXPECT_EQ(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", g.white).status, 200);
+    EXPECT_EQ(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", g.white).status,
+              200);
 }
 
 TEST(ServerStrictInput, ControlCharactersInAMoveAreRefused) {
@@ -56,7 +59,8 @@ TEST(ServerStrictInput, ControlCharactersInAMoveAreRefused) {
     expect_error(http(s.port(), "POST", target, R"({"type":"move","move":5})", g.white), 400,
                  "bad-request");
     expect_error(http(s.port(), "POST", target, R"({"type":"move"})", g.white), 400, "bad-request");
-    EXPECT_EQ(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", g.white).status, 200);
+    EXPECT_EQ(http(s.port(), "POST", target, R"({"type":"move","move":"e2e4"})", g.white).status,
+              200);
 }
 
 TEST(ServerStrictInput, TokenInTheUrlOfAPostIsRefused) {
@@ -86,18 +90,21 @@ TEST(ServerFairness, AChosenMineLayoutIsForLocalAndComputerGamesOnly) {
     const std::string fen =
         "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 "
         "zone:~~~~~~~~/~~~~~~~~/~~~~~~~~/~~~~~~~~ counter:4 layout:a4,c5,f6,h7";
-    auto human = http(s.port(), "POST", "/api/games",
-                      R"({"variant":"minesweeper","opponent":"human","options":{"fen":")" + fen + "\"}}");
+    auto human =
+        http(s.port(), "POST", "/api/games",
+             R"({"variant":"minesweeper","opponent":"human","options":{"fen":")" + fen + "\"}}");
     expect_error(human, 400, "chosen-secret");
-    auto computer = http(s.port(), "POST", "/api/games",
-                         R"({"variant":"minesweeper","opponent":"computer","options":{"fen":")" + fen + "\"}}");
+    auto computer =
+        http(s.port(), "POST", "/api/games",
+             R"({"variant":"minesweeper","opponent":"computer","options":{"fen":")" + fen + "\"}}");
     ASSERT_EQ(computer.status, 201) << computer.body;
     std::string id(computer.json().at("id").as_string());
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id).json().at("chosenSecret"), true);
     EXPECT_NE(http(s.port(), "GET", "/api/games/" + id + "/export").body.find("chosen mine layout"),
               std::string::npos);
     // A random deal says so too.
-    auto random = http(s.port(), "POST", "/api/games", R"({"variant":"minesweeper","opponent":"human"})");
+    auto random =
+        http(s.port(), "POST", "/api/games", R"({"variant":"minesweeper","opponent":"human"})");
     ASSERT_EQ(random.status, 201);
     EXPECT_EQ(http(s.port(), "GET", "/api/games/" + std::string(random.json().at("id").as_string()))
                   .json()
