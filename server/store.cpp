@@ -112,6 +112,8 @@ Db::Db(const std::string& path, bool fullSync, const std::string& vfs) {
     appendAction_ = prepare(
         "INSERT INTO actions(game_id,seq,seat,action,ts_ms) SELECT ?1,?2,?3,?4,?5 "
         "WHERE ?2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?1)");
+    savepoint_ = prepare("SAVEPOINT job");
+    release_ = prepare("RELEASE job");
     markAlive_ = prepare(
         "INSERT INTO server_state(key,value) VALUES('alive_ms',?) "
         "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
@@ -122,7 +124,8 @@ Db::Db(const std::string& path, bool fullSync, const std::string& vfs) {
 
 Db::~Db() {
     for (auto st : {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_,
-                    appendTape_, appendAction_, loadTape_, loadActions_, markAlive_})
+                    appendTape_, appendAction_, loadTape_, loadActions_, markAlive_, savepoint_,
+                    release_})
         sqlite3_finalize(st);
     sqlite3_close(db_);
 }
@@ -160,8 +163,9 @@ void Db::commit() { exec("COMMIT"); }
 void Db::rollback() {
     if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
-void Db::savepoint() { exec("SAVEPOINT job"); }
-void Db::release() { exec("RELEASE job"); }
+// Prepared once: a savepoint per job is on the writer's hot path.
+void Db::savepoint() { step_done(savepoint_); }
+void Db::release() { step_done(release_); }
 void Db::rollback_to_savepoint() {
     // Undoes the job and leaves the outer transaction open for the others.
     sqlite3_exec(db_, "ROLLBACK TO job; RELEASE job", nullptr, nullptr, nullptr);
