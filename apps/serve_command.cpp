@@ -43,6 +43,9 @@ void add_serve_command(CLI::App& app, Registry& registry) {
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--limit-loopback", config->limits.limitLoopback,
                   "Apply the per-address limits to 127.0.0.1 and ::1 too");
+    cmd->add_flag("--allow-chosen-secrets", config->limits.allowChosenSecrets,
+                  "Tests and demos only: let a creator choose the mines in a game against a "
+                  "person (the game is marked as such)");
     cmd->add_option("--open-expiry-minutes", *openMinutes,
                     "An open game nobody joins is aborted after this long")
         ->capture_default_str()

@@ -50,7 +50,7 @@ std::optional<Outcome> Lobby::resolve_seat(Room& r, const std::optional<std::str
 // ---- the API -------------------------------------------------------------------------------
 
 void Lobby::create(const json::value& request, const Client& client, Reply reply) {
-    auto parsed = parse_create(request);
+    auto parsed = parse_create(request, limits_.allowChosenSecrets);
     if (auto* e = std::get_if<Outcome>(&parsed)) return reply(std::move(*e));
     auto& req = std::get<CreateRequest>(parsed);
     if (req.opponent == "human") {

@@ -44,6 +44,9 @@ struct LobbyLimits {
     // Loopback clients (local tools, load tests, a proxy on the same host) are not limited
     // per address unless this is set.
     bool limitLoopback = false;
+    // For tests and demonstrations only: a creator may choose a secret (a Minesweeper layout)
+    // in a game against a person. The game is marked chosenSecret all the same.
+    bool allowChosenSecrets = false;
 };
 
 // Who is asking (for the per-address limits).

@@ -131,7 +131,8 @@ std::optional<Outcome> check_action(const json::value& action) {
                         "a " + std::string(shape->type) + " action");
 }
 
-std::variant<CreateRequest, Outcome> parse_create(const json::value& body) {
+std::variant<CreateRequest, Outcome> parse_create(const json::value& body,
+                                                  bool chosenAgainstPeople) {
     if (!body.is_object()) return api_error(400, "bad-request", "the body must be a JSON object");
     const auto& req = body.as_object();
     if (auto e = check_fields(req,
@@ -196,7 +197,7 @@ std::variant<CreateRequest, Outcome> parse_create(const json::value& body) {
             fen && fen->is_string() && fen->as_string().find("layout:") != json::string::npos)
             r.chosenSecret = true;
     }
-    if (r.chosenSecret && r.opponent == "human")
+    if (r.chosenSecret && r.opponent == "human" && !chosenAgainstPeople)
         return api_error(400, "chosen-secret",
                          "a chosen mine layout is for local and computer games only: against "
                          "another player the referee draws the mines");

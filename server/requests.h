@@ -54,7 +54,10 @@ struct CreateRequest {
     // local and computer games only, and shown as such in the game's summary and record.
     bool chosenSecret = false;
 };
-std::variant<CreateRequest, Outcome> parse_create(const json::value& body);
+// chosenAgainstPeople: a test server may let a creator choose a secret in a game against a
+// person too (`arbiter serve --allow-chosen-secrets`); the game is still marked as such.
+std::variant<CreateRequest, Outcome> parse_create(const json::value& body,
+                                                  bool chosenAgainstPeople = false);
 
 // A client-chosen name, echoed in an error only when short and harmless.
 std::string quoted(std::string_view s);

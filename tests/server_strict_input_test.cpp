@@ -111,3 +111,18 @@ TEST(ServerFairness, AChosenMineLayoutIsForLocalAndComputerGamesOnly) {
                   .at("chosenSecret"),
               false);
 }
+
+TEST(ServerFairness, ATestServerMayAllowAChosenLayoutAgainstAPersonStillMarked) {
+    TestServer s([](server::ServerConfig& c) { c.limits.allowChosenSecrets = true; });
+    const std::string fen =
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 "
+        "zone:~~~~~~~~/~~~~~~~~/~~~~~~~~/~~~~~~~~ counter:4 layout:a4,c5,f6,h7";
+    auto human =
+        http(s.port(), "POST", "/api/games",
+             R"({"variant":"minesweeper","opponent":"human","public":true,"options":{"fen":")" +
+                 fen + "\"}}");
+    ASSERT_EQ(human.status, 201) << human.body;
+    auto list = http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array();
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].at("chosenSecret"), true);
+}

@@ -98,7 +98,7 @@ interface Server {
 function startServer(db: string, port: number, log: string[]): Promise<Server> {
   if (!existsSync(ARBITER)) throw new Error(`${ARBITER} not found: build the server first (make build)`);
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html not found: run npm run build first`);
-  const child = spawn(ARBITER, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', DIST, '--no-fsync-on-power-loss', '--rate', '10000', '--burst', '20000'], {
+  const child = spawn(ARBITER, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', DIST, '--no-fsync-on-power-loss', '--rate', '10000', '--burst', '20000', '--allow-chosen-secrets'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
