@@ -304,7 +304,6 @@ PgnGame PgnReader::read_game() {
                 glyph += char(lex.get());
 
             if (is_pgn_result(token) && glyph.empty()) return finish(token);
-            if (token == "e.p." && glyph.empty()) continue;  // "exd6 e.p."
             // A move number ("12", "12.", "12...") may run into its move ("12.e4").
             std::size_t digits = 0;
             while (digits < token.size() && is_digit(token[digits])) ++digits;
@@ -317,6 +316,15 @@ PgnGame PgnReader::read_game() {
                     continue;
                 }
                 token.erase(0, dots);
+            }
+            // "exd6 e.p.", "exd6 e.p.!", even "12.e.p.": a remark on the move before, not a move.
+            if (token == "e.p.") {
+                if (!glyph.empty()) {
+                    int nag = glyph_nag(glyph);
+                    if (!nag) throw fail(line, fmt::format("unknown annotation glyph '{}'", glyph));
+                    lastMove(fmt::format("annotation '{}'", glyph)).nags.push_back(nag);
+                }
+                continue;
             }
             if (is_digit(token[0]) && !token.starts_with("0-0"))
                 throw fail(line, fmt::format("'{}' is not a move or a result", token));
@@ -469,7 +477,11 @@ std::string write_pgn(const PgnGame& game) {
     movetext.word(result);
     std::size_t column = 0;
     for (const std::string& token : movetext.tokens) {
-        if (column > 0 && column + 1 + token.size() > 80) out += '\n', column = 0;
+        // The reader skips a line that starts with '%' and drops a byte order mark at a line's
+        // start: a comment's word starting with either stays on the line before, however long.
+        if (column > 0 && column + 1 + token.size() > 80 && !token.starts_with('%') &&
+            !token.starts_with("\xEF\xBB\xBF"))
+            out += '\n', column = 0;
         if (column > 0) out += ' ', ++column;
         out += token;
         column += token.size();

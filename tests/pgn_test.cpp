@@ -605,6 +605,45 @@ TEST(Pgn, AcceptsOddButValidInput) {
     }
 }
 
+// Found by fuzz/pgn_fuzz.cpp: "e.p." with a glyph ("exf6 e.p.!") was read as a move named
+// "e.p.", which write_pgn wrote as "e.p. $1" and the next read took for the remark again.
+TEST(Pgn, EnPassantRemarkWithAGlyphAnnotatesTheMoveBefore) {
+    auto games = read_pgn("1. e4 d5 2. e5 f5 3. exf6 e.p.! Nxf6?e.p.?? *");
+    ASSERT_EQ(games.size(), 1u);
+    const auto& moves = games[0].moves.moves;
+    ASSERT_EQ(moves.size(), 6u);
+    EXPECT_EQ(moves[4].san, "exf6");
+    EXPECT_EQ(moves[4].nags, std::vector<int>{1});
+    EXPECT_EQ(moves[5].san, "Nxf6");
+    EXPECT_EQ(moves[5].nags, (std::vector<int>{2, 4}));
+    std::string once = write_pgn(games[0]);
+    EXPECT_EQ(write_pgn(read_pgn(once).at(0)), once);
+    EXPECT_EQ(pgn_error("e.p.! *"), "PGN line 1: annotation '!' before any move");
+    // ...also after a move number, where it was read as a move named "e.p." as well.
+    games = read_pgn("1. e4 d5 2. e5 f5 3. exf6 3.e.p.? *");
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].moves.moves.size(), 5u);
+    EXPECT_EQ(games[0].moves.moves[4].nags, std::vector<int>{2});
+}
+
+// Found by fuzz/pgn_fuzz.cpp: wrapping at 80 columns could start a line with a comment's word
+// "%..." (a reader skips the line as an escape line) or one starting with a UTF-8 byte order
+// mark (which a reader drops at a line's start), so reading back lost part of the comment.
+TEST(Pgn, WrappingNeverStartsALineWithPercentOrAByteOrderMark) {
+    for (std::string word : {"%100", "\xEF\xBB\xBFsure"}) {
+        const std::string comment = std::string(70, 'x') + " " + word + " sure";
+        auto games = read_pgn("1. e4 {" + comment + "} e5 *");
+        ASSERT_EQ(games.size(), 1u);
+        std::string written = write_pgn(games[0]);
+        EXPECT_EQ(written.find("\n" + word), std::string::npos) << written;
+        auto again = read_pgn(written);
+        ASSERT_EQ(again.size(), 1u);
+        ASSERT_EQ(again[0].moves.moves.size(), 2u);
+        EXPECT_EQ(again[0].moves.moves[0].comments, std::vector<std::string>{comment});
+        EXPECT_EQ(write_pgn(again[0]), written);
+    }
+}
+
 // Random damage to real-looking PGN: every outcome is games or a NotationError.
 TEST(Pgn, FuzzedTextIsReadOrRejectedCleanly) {
     std::mt19937 rng(31337);
