@@ -1,4 +1,7 @@
 // Standard chess under the referee: moves in UCI or SAN, claims, and the flag rule.
+#include <stdexcept>
+
+#include "core/notation_error.h"
 #include "referee/variants.h"
 #include "variants/chess/outcome.h"
 #include "variants/chess/pgn_chess.h"
@@ -13,7 +16,11 @@ class ChessGame final : public Game {
     explicit ChessGame(const GameOptions& options) : Game(options) {
         if (auto it = options.variant.find("fen"); it != options.variant.end()) {
             if (!it->value().is_string()) throw std::invalid_argument("option fen: not a string");
-            start_ = Position::from_fen(std::string_view(it->value().get_string()));
+            try {
+                start_ = Position::from_fen(std::string_view(it->value().get_string()));
+            } catch (const NotationError& e) {
+                throw std::invalid_argument(std::string("option fen: ") + e.what());
+            }
         }
         pos_ = start_;
     }

@@ -122,3 +122,19 @@ TEST(ChessReferee, FlagFallLosesButNotAgainstABareKing) {
     EXPECT_TRUE(game3->check_time(120'000));  // White flags; Black has only its king
     EXPECT_EQ(game3->result().score, "1/2-1/2");
 }
+
+// Found by fuzz/json_action_fuzz.cpp: a chess "fen" option that is not a position escaped
+// create_game as a NotationError; bad options are a std::invalid_argument, as for the others.
+TEST(ChessReferee, BadFenOptionIsAnInvalidArgument) {
+    for (const char* fen : {"8/8/8/8/8/8/8/8 w - - 0 1", "not a fen"}) {
+        GameOptions opts;
+        opts.variant["fen"] = fen;
+        SeededRandom random(1);
+        try {
+            create_game("chess", opts, random);
+            ADD_FAILURE() << fen;
+        } catch (const std::invalid_argument& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("option fen: FEN", 0), 0u) << e.what();
+        }
+    }
+}
