@@ -223,14 +223,24 @@ json::object Lobby::summary(const Room& r) const {
     return o;
 }
 
-void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply) {
+void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply,
+                 const Subscriber* subscriber) {
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
     if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
     with_durable_game(
         *r,
-        [this, seat, reply](Room& r) {
+        [this, seat, reply, subscriber](Room& r) {
+            // A spectator's events may still wait for their slice: send them before the view.
+            if (subscriber) {
+                std::uint64_t end =
+                    std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
+                bool over = r.game->finished() && end == r.game->events().size();
+                for (auto* list : {&r.seats, &r.spectators})
+                    for (auto& s : *list)
+                        if (s.subscriber.lock().get() == subscriber) deliver(r, s, end, over);
+            }
             json::object body = summary(r);
             body["seat"] = referee::seat_name(seat);
             body["view"] = r.game->view(seat, now_ms());

@@ -92,7 +92,10 @@ class Lobby {
 
     void create(const json::value& request, const Client& client, Reply reply);
     void join(const std::string& id, const json::value& request, Reply reply);
-    void view(const std::string& id, const std::optional<std::string>& token, Reply reply);
+    // subscriber: the stream the view is answered on (a WebSocket), brought up to date first,
+    // so the view never reflects an event that stream has not been sent yet.
+    void view(const std::string& id, const std::optional<std::string>& token, Reply reply,
+              const Subscriber* subscriber = nullptr);
     void list(const ListQuery& query, Reply reply);
     // wantEvents: the reply carries the caller's events of this action (HTTP); a WebSocket
     // gets them pushed instead.

@@ -159,19 +159,23 @@ class WsSession final : public Subscriber,
             if (unknown({"type", "id"})) return error(id, "unknown-field", "unknown field in view");
             if (!subscribed_)
                 return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
-            ctx_.lobby->view(gameId_, token_, [self = shared_from_this(), id](Outcome o) {
-                if (o.status >= 400) {
-                    const auto& b = o.body.as_object();
-                    return self->error(id, b.at("code").as_string(), b.at("error").as_string());
-                }
-                // The request's id is echoed; the game's own id moves to "game" (as in welcome).
-                json::object out;
-                for (auto& kv : o.body.as_object())
-                    out[kv.key() == "id" ? json::string_view("game") : kv.key()] = kv.value();
-                out["type"] = "view";
-                out["id"] = id;
-                self->send(json::serialize(out));
-            });
+            ctx_.lobby->view(
+                gameId_, token_,
+                [self = shared_from_this(), id](Outcome o) {
+                    if (o.status >= 400) {
+                        const auto& b = o.body.as_object();
+                        return self->error(id, b.at("code").as_string(), b.at("error").as_string());
+                    }
+                    // The request's id is echoed; the game's own id moves to "game" (as in
+                    // welcome).
+                    json::object out;
+                    for (auto& kv : o.body.as_object())
+                        out[kv.key() == "id" ? json::string_view("game") : kv.key()] = kv.value();
+                    out["type"] = "view";
+                    out["id"] = id;
+                    self->send(json::serialize(out));
+                },
+                this);
             return;
         }
         error(id, "unknown-type", "unknown message type");
