@@ -30,6 +30,7 @@ void register_all(CLI::App& app, Registry& registry) {
     add_match_command(app, registry);
     add_serve_command(app, registry);
     add_loadtest_command(app, registry);
+    add_crowdtest_command(app, registry);
     add_selfplay_command(app, registry);
 }
 
