@@ -56,10 +56,11 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
     if (req.opponent == "human") {
         auto it = addresses_.find(client.address);
         if (limited(client) && it != addresses_.end() && it->second.open >= limits_.openPerAddress)
-            return reply(api_error(429, "too-many-open-games",
-                                   "this address already has " +
-                                       std::to_string(limits_.openPerAddress) +
-                                       " games waiting for an opponent"));
+            return reply(retry_error(429, "too-many-open-games",
+                                     "this address already has " +
+                                         std::to_string(limits_.openPerAddress) +
+                                         " games waiting for an opponent",
+                                     60));
     }
     if (auto e = take_creation(client)) return reply(std::move(*e));
 
@@ -540,9 +541,10 @@ void Lobby::subscribe(const std::string& id, const std::optional<std::string>& t
     if (seat == Seat::Spectator) {
         std::erase_if(r->spectators, [](const Subscription& s) { return s.subscriber.expired(); });
         if (r->spectators.size() >= limits_.spectatorsPerGame)
-            return ready(api_error(503, "too-many-spectators",
-                                   "this game has as many spectators as it can take; try later"),
-                         Seat::Spectator, {});
+            return ready(
+                retry_error(503, "too-many-spectators",
+                            "this game has as many spectators as it can take; try later", 30),
+                Seat::Spectator, {});
     }
     with_durable_game(
         *r,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "server/log.h"
 #include "server/room.h"
@@ -74,9 +75,13 @@ std::optional<Outcome> Lobby::take_creation(const Client& client) {
                  use.tokens + limits_.createsPerMinute / 60.0 *
                                   std::chrono::duration<double>(now - use.refilled).count());
     use.refilled = now;
-    if (use.tokens < 1)
-        return api_error(429, "rate-limited",
-                         "too many new games from this address; wait a minute and try again");
+    if (use.tokens < 1) {
+        // When the bucket holds one game again.
+        double wait = (1 - use.tokens) * 60.0 / limits_.createsPerMinute;
+        return retry_error(429, "rate-limited",
+                           "too many new games from this address; wait a minute and try again",
+                           int(std::ceil(wait)));
+    }
     use.tokens -= 1;
     return std::nullopt;
 }
@@ -199,8 +204,9 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
         else if (r.broken)
             onError(api_error(500, "unavailable", "this game could not be restored"));
         else
-            onError(api_error(503, "storage-unavailable",
-                              "the game could not be read from the database; try again later"));
+            onError(retry_error(503, "storage-unavailable",
+                                "the game could not be read from the database; try again later",
+                                5));
     });
     if (r.loading) return;
     r.loading = true;

@@ -84,6 +84,12 @@ Outcome api_error(int status, std::string_view code, std::string_view message) {
     return Outcome{status, json::object{{"error", message}, {"code", code}}, {}, {}};
 }
 
+Outcome retry_error(int status, std::string_view code, std::string_view message, int retryAfter) {
+    Outcome o = api_error(status, code, message);
+    o.retryAfter = retryAfter;
+    return o;
+}
+
 std::string quoted(std::string_view s) {
     if (s.size() > 40) return "(a long name)";
     for (char c : s)

@@ -21,6 +21,7 @@ struct Outcome {
     json::value body;
     std::string text;
     std::string contentType;
+    int retryAfter = 0;  // seconds, sent as Retry-After when set (429, 503)
 };
 
 enum class Kind : std::uint8_t { String, Bool, Integer, Object, Any };
@@ -64,5 +65,7 @@ std::string quoted(std::string_view s);
 
 // {"error": message, "code": code} with an HTTP status. The message never holds a secret.
 Outcome api_error(int status, std::string_view code, std::string_view message);
+// The same with a Retry-After (seconds).
+Outcome retry_error(int status, std::string_view code, std::string_view message, int retryAfter);
 
 }  // namespace arbiter::server

@@ -35,10 +35,11 @@ bool assist_enabled(const json::object& options) {
 }
 
 Outcome storage_unavailable(std::string_view what) {
-    return api_error(503, "storage-unavailable",
-                     std::string(what) +
-                         " could not be stored: the server cannot write to its database right "
-                         "now. Nothing was changed; try again later.");
+    return retry_error(503, "storage-unavailable",
+                       std::string(what) +
+                           " could not be stored: the server cannot write to its database right "
+                           "now. Nothing was changed; try again later.",
+                       5);
 }
 
 json::object event_json(const referee::Event& e) {

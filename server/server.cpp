@@ -139,6 +139,7 @@ http::response<http::string_body> make_response(const Outcome& o, unsigned versi
         res.set(http::field::content_type, "application/json");
         res.body() = json::serialize(o.body);
     }
+    if (o.retryAfter > 0) res.set(http::field::retry_after, std::to_string(o.retryAfter));
     res.keep_alive(keepAlive);
     res.prepare_payload();
     return res;
@@ -308,7 +309,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                         false);
         }
         if (!limit_.allow())
-            return send(api_error(429, "rate-limited", "too many requests on this connection"),
+            return send(retry_error(429, "rate-limited", "too many requests on this connection", 1),
                         req.version(), req.keep_alive());
         handle(std::move(req), std::move(target));
     }

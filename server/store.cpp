@@ -123,9 +123,9 @@ Db::Db(const std::string& path, bool fullSync, const std::string& vfs) {
 }
 
 Db::~Db() {
-    for (auto st : {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_,
-                    appendTape_, appendAction_, loadTape_, loadActions_, markAlive_, savepoint_,
-                    release_})
+    for (auto st :
+         {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_, appendTape_,
+          appendAction_, loadTape_, loadActions_, markAlive_, savepoint_, release_})
         sqlite3_finalize(st);
     sqlite3_close(db_);
 }

@@ -96,7 +96,8 @@ class Db {
 
     sqlite3* db_ = nullptr;
     sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *updateOptions_,
-        *appendTape_, *appendAction_, *loadTape_, *loadActions_, *markAlive_, *savepoint_, *release_;
+        *appendTape_, *appendAction_, *loadTape_, *loadActions_, *markAlive_, *savepoint_,
+        *release_;
 };
 
 class Store {

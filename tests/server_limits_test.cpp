@@ -52,6 +52,18 @@ TEST(ServerLimits, GameCreationIsLimitedPerAddress) {
     }
     EXPECT_EQ(created, 5);
     EXPECT_EQ(refused, 3);
+    // The refusal says when to come back (one game a minute: within 60 s).
+    std::string body = R"({"variant":"chess","opponent":"local"})";
+    std::string raw = raw_exchange(s.port(),
+                                   "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                   "Content-Length: " +
+                                       std::to_string(body.size()) + "\r\n\r\n" + body);
+    EXPECT_NE(raw.find("429"), std::string::npos) << raw;
+    auto at = raw.find("Retry-After: ");
+    ASSERT_NE(at, std::string::npos) << raw;
+    int seconds = std::stoi(raw.substr(at + 13));
+    EXPECT_GE(seconds, 1);
+    EXPECT_LE(seconds, 60);
 }
 
 TEST(ServerLimits, OpenGamesAreCappedPerAddress) {
