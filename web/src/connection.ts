@@ -1,10 +1,21 @@
 // GameConnection: one WebSocket to /ws/games/{id}, reconnecting by itself with backoff.
 //
-// Resume and dedupe: the connection remembers the next sequence number it expects
-// (`nextSeq`). Every (re)connect asks for `since=nextSeq`; the server answers `welcome` with a
-// full view whose `events` field says how many events that view already reflects, then
-// replays events from `since`. Events with `seq < nextSeq` are dropped, so none is applied
-// twice, and since the view covers everything before `view.events`, none is lost.
+// The event stream is the one source of order. The connection remembers the next sequence
+// number it expects (`nextSeq`); only a delivered event moves it (the page starts it at its
+// first view's `events`). Every (re)connect asks for `since=nextSeq`; the server answers
+// `welcome` with a full view, then replays the seat's events from `since`. Each event with
+// `seq >= nextSeq` goes to `onEvent` once, in order; anything below `nextSeq` is a duplicate.
+//
+// A view (the welcome's, or the answer to `requestView()`) reflects `view.events` events —
+// counted over every audience, so a seat never knows how many of them it will be sent. A view
+// ahead of the stream (`view.events > nextSeq`: the welcome before its replay, or an answer
+// computed before the socket was sent all it reflects) is held, and handed to `onView` only
+// once the stream has caught up: when `nextSeq` reaches `view.events`, or an event at or past
+// it arrives (the stream is in order, so nothing below it is still to come). A view behind the
+// stream (`view.events < nextSeq`: it lacks an event already delivered) is dropped; the page
+// asks for a view after every batch of events, so a fresh one always follows. So a screen sees
+// one consistent sequence: a view reflects every event delivered before it, and no event
+// delivered after a view is already in it (nothing is applied twice, nothing is lost).
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'closed';
 
@@ -50,13 +61,14 @@ export function makeError(message: string, code?: string): ServerError {
 }
 
 export class GameConnection {
+  /** A view, in stream order: `msg` is the welcome or the `view` answer (with the summary fields). */
   onView: (view: any, msg: any) => void = () => {};
   onEvent: (event: any) => void = () => {};
   onStatus: (status: string) => void = () => {};
   onConnection: (state: ConnectionState) => void = () => {};
 
   state: ConnectionState = 'connecting';
-  /** The next event seq expected (all events below it have been delivered or are in a view). */
+  /** The next event seq expected (all events below it have been delivered or are in the page's first view). */
   nextSeq = 0;
   seat: string | null = null;
   attempts = 0;
@@ -71,6 +83,8 @@ export class GameConnection {
   // request id: view requests are answered in order instead.
   private viewWaiters: Pending[] = [];
   private queue: { msg: any; p: Pending }[] = [];
+  // Views ahead of the event stream, oldest first, until the stream catches up with them.
+  private held: { events: number; view: any; msg: any }[] = [];
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private awaitingPong = false;
@@ -206,10 +220,12 @@ export class GameConnection {
         if (this.welcomed) this.reconnects++;
         this.welcomed = true;
         this.seat = msg.seat ?? null;
+        this.held = []; // a new stream: its welcome view supersedes them
         const view = msg.view ?? {};
-        if (typeof view.events === 'number' && view.events > this.nextSeq) this.nextSeq = view.events;
+        // A server whose history is shorter than ours (it lost events) starts a new base.
+        if (typeof view.events === 'number' && view.events < this.nextSeq) this.nextSeq = view.events;
         this.setState('online');
-        this.onView(view, msg);
+        this.offerView(view, msg);
         this.startPing();
         const q = this.queue;
         this.queue = [];
@@ -219,9 +235,11 @@ export class GameConnection {
       case 'event': {
         const ev = msg.event;
         if (!ev || typeof ev.seq !== 'number') return;
-        if (ev.seq < this.nextSeq) return; // already applied or in the view
+        if (ev.seq < this.nextSeq) return; // a duplicate: already delivered
+        this.releaseViews(ev.seq); // views reflecting only events before this one come first
         this.nextSeq = ev.seq + 1;
         this.onEvent(ev);
+        this.releaseViews(this.nextSeq);
         break;
       }
       case 'status':
@@ -231,9 +249,8 @@ export class GameConnection {
         this.settle(msg.id, true, msg);
         break;
       case 'view': {
-        const view = msg.view;
-        if (view && typeof view.events === 'number' && view.events > this.nextSeq) this.nextSeq = view.events;
         const w = this.viewWaiters.shift();
+        if (msg.view) this.offerView(msg.view, msg);
         if (w) w.resolve(msg);
         break;
       }
@@ -245,6 +262,32 @@ export class GameConnection {
         else if (typeof msg.id === 'string' && msg.id.startsWith('view-')) this.viewWaiters.shift()?.reject(makeError(msg.error ?? 'error', msg.code));
         break;
     }
+  }
+
+  /** A view from the server: handed over now, held until the stream catches up, or dropped. */
+  private offerView(view: any, msg: any): void {
+    const n = view?.events;
+    if (typeof n !== 'number') {
+      this.onView(view, msg);
+      return;
+    }
+    if (n < this.nextSeq) return; // behind: it lacks an event already delivered
+    if (n === this.nextSeq && !this.held.length) {
+      this.onView(view, msg);
+      return;
+    }
+    // kept in order of `events` (a later answer with as many events after an earlier one)
+    let i = this.held.length;
+    while (i > 0 && this.held[i - 1].events > n) i--;
+    this.held.splice(i, 0, { events: n, view, msg });
+    this.releaseViews(this.nextSeq);
+  }
+
+  /** Hands over the newest held view reflecting no event at or past `upTo`; drops older ones. */
+  private releaseViews(upTo: number): void {
+    let ready: { view: any; msg: any } | null = null;
+    while (this.held.length && this.held[0].events <= upTo) ready = this.held.shift()!;
+    if (ready) this.onView(ready.view, ready.msg);
   }
 
   private settle(id: unknown, ok: boolean, msg: any): void {
@@ -275,6 +318,7 @@ export class GameConnection {
       ws.onmessage = null;
     }
     this.subscribed = false;
+    this.held = []; // the next welcome brings a fresh view
     this.clearTimers();
     // An action in flight may or may not have been applied: the next view tells.
     this.failAll('connection lost');

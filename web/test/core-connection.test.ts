@@ -75,22 +75,47 @@ describe('GameConnection', () => {
     expect(sockets[0].url).toBe('ws://h/ws/games/g1?token=tok&since=0');
   });
 
-  it('drops events the welcome view already reflects, and duplicates', () => {
+  it('holds a welcome view until its replay is delivered; drops duplicates', () => {
+    const log: string[] = [];
+    conn.onView = (v) => (views.push(v), log.push(`view ${v.events}`));
+    conn.onEvent = (e) => (events.push(e.seq), log.push(`event ${e.seq}`));
     conn.connect();
     const s = sockets[0];
     s.open();
     s.push(welcome(3));
-    // the server replays from since=0: seq 0..2 are in the view
+    expect(states).toEqual(['online']);
+    expect(views.length).toBe(0); // the view reflects events 0..2, not delivered yet
+    // the server replays from since=0: each event is delivered, then the view
     s.push(ev(0));
     s.push(ev(1));
     s.push(ev(2));
     s.push(ev(3));
     s.push(ev(3)); // duplicate
     s.push(ev(4));
-    expect(views.length).toBe(1);
-    expect(events).toEqual([3, 4]);
+    expect(log).toEqual(['event 0', 'event 1', 'event 2', 'view 3', 'event 3', 'event 4']);
     expect(conn.nextSeq).toBe(5);
-    expect(states).toEqual(['online']);
+  });
+
+  it('a view ahead of the stream never makes it drop the events it reflects (issue 13)', () => {
+    const log: string[] = [];
+    conn.onView = (v) => log.push(`view ${v.events}`);
+    conn.onEvent = (e) => log.push(`event ${e.seq}`);
+    conn.nextSeq = 5; // the page's first view reflected 5 events
+    conn.connect();
+    const s = sockets[0];
+    s.open();
+    s.push(welcome(5));
+    void conn.requestView();
+    // the answer reflects the computer's battle (seq 5) before the socket carries it
+    s.push({ type: 'view', id: s.sent.at(-1).id, game: 'g1', status: 'active', view: { events: 7 } });
+    s.push(ev(5, { battle: {} }));
+    // seq 6 was the other seat's private event: seq 7 shows the stream passed the view
+    s.push(ev(7));
+    expect(log).toEqual(['view 5', 'event 5', 'view 7', 'event 7']);
+    // a view older than what was delivered (lacks seq 7) is dropped
+    void conn.requestView();
+    s.push({ type: 'view', id: s.sent.at(-1).id, game: 'g1', status: 'active', view: { events: 7 } });
+    expect(log.length).toBe(4);
   });
 
   it('reconnects with backoff after a drop and resumes from the last seq', () => {
@@ -116,7 +141,7 @@ describe('GameConnection', () => {
     s.push(welcome(3));
     s.push(ev(2));
     s.push(ev(3));
-    expect(events).toEqual([0, 1, 3]);
+    expect(events).toEqual([0, 1, 2, 3]); // seq 2, missed while away, is replayed and delivered
     expect(views.length).toBe(2);
     expect(states.at(-1)).toBe('online');
   });
@@ -159,10 +184,13 @@ describe('GameConnection', () => {
     s.push({ type: 'view', id: 'g1', status: 'active', view: { events: 4, n: 2 } });
     expect((await v1).view.n).toBe(1);
     expect((await v2).view.n).toBe(2);
-    // events reflected by a fresh view are not applied again
+    // both answers reflect events 0..3: held until the stream has delivered them, then the newest
+    expect(views.length).toBe(1); // the welcome's
     s.push(ev(3));
+    expect(views.length).toBe(2);
+    expect(views[1].n).toBe(2);
     s.push(ev(4));
-    expect(events).toEqual([4]);
+    expect(events).toEqual([3, 4]);
   });
 
   it('a spectator says hello with since', () => {

@@ -122,7 +122,14 @@ class GamePage implements Page {
       this.connState = s;
       redraw();
     };
-    conn.onView = (view) => {
+    // Views come in the event stream's order (the connection holds one that is ahead of it):
+    // the welcome's, and the answers to refresh() with the game's summary fields.
+    conn.onView = (view, msg) => {
+      if (this.destroyed) return;
+      if (msg?.type === 'view' && this.summary) {
+        const { view: _v, type: _type, id: _id, game: _game, ...summary } = msg;
+        Object.assign(this.summary, summary);
+      }
       this.view = view;
       this.absorbView(view);
       this.screen?.setView(view);
@@ -186,19 +193,8 @@ class GamePage implements Page {
     }
     this.refreshing = true;
     queueMicrotask(() => {
+      // the answer reaches the screen through conn.onView, in the stream's order
       this.conn!.requestView()
-        .then((msg) => {
-          if (this.destroyed) return;
-          const { view, type: _type, id: _id, game: _game, ...summary } = msg;
-          if (this.summary) Object.assign(this.summary, summary);
-          if (view) {
-            if (typeof view.events === 'number' && view.events > this.conn!.nextSeq) this.conn!.nextSeq = view.events;
-            this.view = view;
-            this.absorbView(view);
-            this.screen?.setView(view);
-          }
-          redraw();
-        })
         .catch(() => {
           /* dropped: the welcome view follows */
         })
