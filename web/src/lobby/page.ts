@@ -1,7 +1,7 @@
 // The lobby: create a game; lists of open, running and finished games (refreshed by itself).
 import { h, type VNode } from 'snabbdom';
 import type { Page } from '../app';
-import { navigate, redraw, linkHandler } from '../app';
+import { navigate, redraw, linkHandler, route } from '../app';
 import { api } from '../api';
 import { t } from '../i18n';
 import { allSeats, getSeat, setSeat } from '../session';
@@ -9,6 +9,10 @@ import type { GameSummary } from '../games/types';
 import { formatTimeControl } from '../game/clock';
 import './messages';
 import './lobby.css';
+
+// The full rules (docs/rules.md) at /rules, loaded only when asked for. Registered here, with
+// the first bundle, because the lobby links to it (/rules#chess, #chiefspy, #minesweeper).
+route(/^\/rules\/?$/, async (_params, hash) => (await import('./rules-page')).rulesPage(hash));
 
 export const PRESETS: { id: string; initial: number; increment: number }[] = [
   { id: '1+0', initial: 60, increment: 0 },
@@ -154,7 +158,11 @@ class LobbyPage implements Page {
         h('fieldset', [
           h('legend', t('lobby.variant')),
           h('div.choices', VARIANTS.map((v) => this.radio('variant', v, this.variant, t(`lobby.variant.${v}`), (x) => (this.variant = x)))),
-          h('p.help', t(`lobby.variantHelp.${this.variant}`)),
+          h('p.help', [
+            t(`lobby.variantHelp.${this.variant}`),
+            ' ',
+            h('a', { attrs: { href: `/rules#${this.variant}`, 'data-testid': 'rules-link' }, on: { click: linkHandler(`/rules#${this.variant}`) } }, t('lobby.rulesLink')),
+          ]),
         ]),
         h('fieldset', [
           h('legend', t('lobby.time')),
