@@ -18,6 +18,7 @@ import { type Notebook, loadNotebook, saveNotebook, toggle, resetSlot, pin } fro
 import './messages';
 import { identityIcon, pieceName, valueName } from './names';
 import { renderValueEntry } from './value-entry';
+import { renderRules } from './rules';
 import './chiefspy.css';
 
 type Seat = 'white' | 'black';
@@ -449,6 +450,7 @@ class ChiefSpyScreen implements GameScreen {
           this.renderAssist(),
           this.renderBattleLog(),
           this.renderRounds(),
+          renderRules(),
         ]),
       ]),
     ]);

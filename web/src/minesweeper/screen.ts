@@ -699,6 +699,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     return h('details.ms-panel.ms-rules', { attrs: { 'data-testid': 'ms-rules' } }, [
       h('summary', t('ms.rules')),
       h('ul', [1, 2, 3, 4, 5, 6].map((i) => h('li', t(`ms.rules.${i}`)))),
+      h('p', [h('a', { attrs: { href: '/rules#minesweeper', target: '_blank', rel: 'noopener', 'data-testid': 'ms-rules-full' } }, t('ms.rules.full'))]),
     ]);
   }
 
