@@ -243,3 +243,160 @@ test('promotion chooses from the reserve (two fallen pieces, the picker offers b
   // Requests refused while the server was down are expected; nothing else.
   assert.deepEqual(H.errors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)), []);
 });
+
+// ---- against the computer: every battle announced (issue 13, defect 1) ----------------------
+
+/** The first event of the seat's NDJSON stream from `since` (null once the game is over): waits for the server, not for time. */
+async function nextEvent(id: string, token: string, since: number): Promise<any | null> {
+  const ac = new AbortController();
+  const r = await fetch(H.url(`/api/games/${id}/events?since=${since}`), { headers: { Authorization: `Bearer ${token}` }, signal: ac.signal });
+  const reader = r.body!.getReader();
+  const dec = new TextDecoder();
+  let buf = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return null;
+      buf += dec.decode(value, { stream: true });
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (line) return JSON.parse(line);
+      }
+    }
+  } finally {
+    ac.abort();
+  }
+}
+
+/**
+ * One step of the human seat, through the API: its set-up, or a move (a capture if it can,
+ * not with its own Chief or Spy, so rounds last), or a wait for the computer's next event.
+ * Returns 'over' once the match is over, and whether the move was a battle.
+ */
+async function humanStep(id: string, token: string, pick: () => number): Promise<'over' | 'battle' | 'step'> {
+  const v = (await H.api.view(id, token)).view;
+  if (v.status !== 'active') return 'over';
+  if (v.phase === 'setup' && !v.ready?.[v.seat]) {
+    await H.api.act(id, token, { type: 'set-values', random: true });
+    return 'step';
+  }
+  if (v.phase === 'play' && v.legalMoves?.length) {
+    const me = v.myColour;
+    const at = new Map<string, any>(v.pieces.map((p: any) => [p.square, p]));
+    const captures = (v.legalMoves as string[]).filter((m) => {
+      const to = m.split('+').at(-1)!.slice(2, 4);
+      const from = at.get(m.slice(0, 2));
+      return at.get(to) && at.get(to).colour !== me && from?.initial !== 'C' && from?.initial !== 'S';
+    });
+    const pool = captures.length ? captures : (v.legalMoves as string[]);
+    const r = await H.api.act(id, token, { type: 'move', move: pool[Math.floor(pick() * pool.length)] });
+    return (r.events ?? []).some((e: any) => e.type === 'move' && e.battle) ? 'battle' : 'step';
+  }
+  if ((await nextEvent(id, token, v.events)) === null) return 'over';
+  return 'step';
+}
+
+/** Waits (on the server's event stream) until nothing more happens before the human acts; returns that view. */
+async function settled(id: string, token: string): Promise<any> {
+  for (;;) {
+    const v = (await H.api.view(id, token)).view;
+    if (v.status !== 'active') return v;
+    if (v.phase === 'play' && v.legalMoves?.length) return v;
+    const other = v.seat === 'white' ? 'black' : 'white';
+    if (v.phase === 'setup' && !v.ready?.[v.seat] && v.ready?.[other]) return v;
+    if ((await nextEvent(id, token, v.events)) === null) return (await H.api.view(id, token)).view;
+  }
+}
+
+/** The seqs of the battle events among the seat's first `n` events (the NDJSON stream: what the seat may see). */
+async function battleSeqs(id: string, token: string, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let since = 0; since < n; ) {
+    const e = await nextEvent(id, token, since);
+    if (!e || e.seq >= n) break;
+    if (e.type === 'move' && e.battle) out.push(e.seq);
+    since = e.seq + 1;
+  }
+  return out;
+}
+
+/** Battle events seen on a page's sockets, and a way to wait until given ones have been. */
+function watchBattleFrames(page: Page): { seqs: Set<number>; all(seqs: number[]): Promise<void> } {
+  const seqs = new Set<number>();
+  let wake = () => {};
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      try {
+        const m = JSON.parse(String(f.payload));
+        if (m.type === 'event' && m.event?.type === 'move' && m.event.battle) seqs.add(m.event.seq);
+      } catch {
+        /* not JSON */
+      }
+      wake();
+    }),
+  );
+  return {
+    seqs,
+    async all(want) {
+      while (!want.every((s) => seqs.has(s))) await new Promise<void>((res) => (wake = res));
+    },
+  };
+}
+
+/**
+ * Once the game is settled and the page has caught up with it: the battles the seat may see
+ * (server), those its sockets received, and those the screen gave a card (announced).
+ */
+async function battlesShown(page: Page, id: string, token: string, frames: { seqs: Set<number>; all(seqs: number[]): Promise<void> }) {
+  const v = await settled(id, token);
+  await page.locator(`[data-testid="game-page"][data-events="${v.events}"]`).waitFor();
+  const server = await battleSeqs(id, token, v.events);
+  await frames.all(server);
+  const attr = await page.locator('[data-testid="announce"]').getAttribute('data-battle-seqs');
+  return { server, received: [...frames.seqs].sort((a, b) => a - b), announced: attr ? attr.split(',').map(Number) : [] };
+}
+
+test('against the computer: every battle the seat is sent gets its card, also those played while the page was offline', { timeout: 240_000 }, async () => {
+  let seed = 12345;
+  const pick = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let battles = 0;
+  for (let game = 0; game < 4 && battles < 6; game++) {
+    const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'computer', level: 0, color: 'white' });
+    const page = await H.newPage();
+    const frames = watchBattleFrames(page);
+    await H.openGame(page, g.id, g.token);
+    await page.locator('[data-testid="conn-state"][data-state="online"]').waitFor();
+    const check = async (what: string) => {
+      const b = await battlesShown(page, g.id, g.token, frames);
+      assert.deepEqual(b.received, b.server, `${what}: the seat was sent every battle`);
+      assert.deepEqual(b.announced, b.received, `${what}: every battle event got its card, once, in order`);
+      if (b.server.length) await page.locator(`[data-testid="battle-announce"][data-seq="${b.server.at(-1)}"]`).waitFor();
+      return b.server.length;
+    };
+    let state: 'over' | 'battle' | 'step' = 'step';
+    // Online until the first battle.
+    while (state !== 'battle' && state !== 'over') state = await humanStep(g.id, g.token, pick);
+    await check('online');
+    if (game === 0 && state !== 'over') {
+      // Offline: the socket is cut while the human and the computer play on (two battles of the human's at least).
+      await page.context().setOffline(true);
+      await page.evaluate(() => (window as any).__arbiterConnection.drop());
+      await page.locator('[data-testid="conn-state"][data-state="reconnecting"]').waitFor();
+      let offline = 0;
+      do state = await humanStep(g.id, g.token, pick);
+      while (state !== 'over' && (state !== 'battle' || ++offline < 2));
+      await page.context().setOffline(false);
+      await page.waitForFunction(() => (window as any).__arbiterConnection.reconnects >= 1);
+      await check('after the reconnect');
+      await H.screenshot(page, 'chiefspy-computer-after-reconnect');
+    }
+    // Online to the end of the match.
+    while (state !== 'over') state = await humanStep(g.id, g.token, pick);
+    await page.locator('[data-testid="result"]').waitFor();
+    battles += await check(`game ${g.id} over`);
+    await page.context().close();
+  }
+  assert.ok(battles >= 6, `several battles were played (${battles})`);
+  assert.deepEqual(H.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(e)), []);
+});

@@ -36,6 +36,7 @@ function pieceIcon(role: string, colour: string, great = false): VNode {
 
 interface Announce {
   n: number;
+  seq: number | null;
   round: number;
   battle: any;
   gambit: boolean;
@@ -51,6 +52,8 @@ class ChiefSpyScreen implements GameScreen {
   private input: InputState = idle();
   private announce: Announce | null = null;
   private annCount = 0;
+  /** The seqs of the battle events announced (each got its card): the e2e tests compare them with the socket's. */
+  private battleSeqs: number[] = [];
   private stale = false;
   private error: string | null = null;
   private busy = false;
@@ -153,6 +156,9 @@ class ChiefSpyScreen implements GameScreen {
     if (!ev || this.destroyed) return;
     if (typeof ev.seq === 'number') this.minEvents = Math.max(this.minEvents, ev.seq + 1);
     const v = this.view;
+    // Already in the view shown (local games fetch the acting seat's view themselves): announce
+    // it, but leave the board as the newer view has it.
+    const covered = typeof ev.seq === 'number' && typeof v?.events === 'number' && ev.seq < v.events;
     switch (ev.type) {
       case 'setup':
         this.input = idle();
@@ -168,11 +174,13 @@ class ChiefSpyScreen implements GameScreen {
         this.announce = null;
         this.rememberCommitments(ev.round, ev.commitments);
         this.ctx.sound.notify();
-        this.stale = true;
-        this.cg?.set({ fen: ev.fen, lastMove: undefined });
+        if (!covered) {
+          this.stale = true;
+          this.cg?.set({ fen: ev.fen, lastMove: undefined });
+        }
         break;
       case 'move':
-        this.onMoveEvent(ev);
+        this.onMoveEvent(ev, covered);
         break;
       case 'round-end':
         this.stale = true;
@@ -189,20 +197,24 @@ class ChiefSpyScreen implements GameScreen {
     this.ctx.redraw();
   }
 
-  private onMoveEvent(ev: any) {
-    this.input = idle();
-    this.stale = true;
-    const parts = String(ev.move ?? '').split('+');
-    const first = parts[0] ?? '';
-    const last = parts[parts.length - 1] ?? '';
-    try {
-      const lastMove: Key[] = [squareToKey(first.slice(0, 2)), ...(parts.length > 1 ? [squareToKey(parts[0].slice(2, 4))] : []), squareToKey(last.slice(2, 4))];
-      this.cg?.set({ fen: ev.fen, lastMove, movable: { color: undefined, dests: new Map() } });
-    } catch {
-      this.cg?.set({ fen: ev.fen });
+  private onMoveEvent(ev: any, covered = false) {
+    if (!covered) {
+      this.input = idle();
+      this.stale = true;
+      const parts = String(ev.move ?? '').split('+');
+      const first = parts[0] ?? '';
+      const last = parts[parts.length - 1] ?? '';
+      try {
+        const lastMove: Key[] = [squareToKey(first.slice(0, 2)), ...(parts.length > 1 ? [squareToKey(parts[0].slice(2, 4))] : []), squareToKey(last.slice(2, 4))];
+        this.cg?.set({ fen: ev.fen, lastMove, movable: { color: undefined, dests: new Map() } });
+      } catch {
+        this.cg?.set({ fen: ev.fen });
+      }
     }
     if (ev.battle || ev.gambit || ev.promotion) {
-      this.announce = { n: ++this.annCount, round: ev.round, battle: ev.battle ?? null, gambit: !!ev.gambit, promotion: ev.promotion ?? null };
+      const seq = typeof ev.seq === 'number' ? ev.seq : null;
+      this.announce = { n: ++this.annCount, seq, round: ev.round, battle: ev.battle ?? null, gambit: !!ev.gambit, promotion: ev.promotion ?? null };
+      if (ev.battle && seq !== null) this.battleSeqs.push(seq);
     }
     if (ev.battle) this.ctx.sound.capture();
     else this.ctx.sound.move();
@@ -718,7 +730,8 @@ class ChiefSpyScreen implements GameScreen {
 
   private renderAnnounce(): VNode | null {
     const a = this.announce;
-    if (!a) return h('div.cs-announce.empty', { attrs: { 'aria-live': 'polite' } });
+    const counted = { 'data-testid': 'announce', 'data-battles': String(this.battleSeqs.length), 'data-battle-seqs': this.battleSeqs.join(',') };
+    if (!a) return h('div.cs-announce.empty', { attrs: { 'aria-live': 'polite', ...counted } });
     const items: VNode[] = [];
     if (a.gambit) {
       items.push(h('p.cs-gambit-played', { attrs: { 'data-testid': 'gambit-played' } }, t('cs.gambit.played')));
@@ -740,7 +753,7 @@ class ChiefSpyScreen implements GameScreen {
     if (a.battle) {
       const bt = this.battleText(a.battle);
       items.push(
-        h('div.cs-battle-card', { key: `ann-${a.n}`, class: { [a.battle.winner]: true }, attrs: { 'data-testid': 'battle-announce', 'data-winner': a.battle.winner } }, [
+        h('div.cs-battle-card', { key: `ann-${a.n}`, class: { [a.battle.winner]: true }, attrs: { 'data-testid': 'battle-announce', 'data-winner': a.battle.winner, 'data-seq': String(a.seq ?? '') } }, [
           h('h3', ['⚔ ', t('cs.battle.title', { square: a.battle.contested })]),
           h('p', bt.vs),
           h('p.cs-bonus', bt.bonus),
@@ -749,7 +762,7 @@ class ChiefSpyScreen implements GameScreen {
       );
     }
     if (a.promotion) items.push(h('p', { attrs: { 'data-testid': 'promotion-announce' } }, t('cs.promoted', { piece: pieceName(a.promotion.id) })));
-    return h('div.cs-announce', { attrs: { 'aria-live': 'polite' } }, items);
+    return h('div.cs-announce', { attrs: { 'aria-live': 'polite', ...counted } }, items);
   }
 
   /** Own initial values during play (also what a screen reader gets instead of the board marks). */

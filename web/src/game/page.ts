@@ -280,7 +280,7 @@ class GamePage implements Page {
     document.title = `${myTurn ? '● ' : ''}${t(`variant.${s.variant}`)} · Arbiter`;
     const orient = this.orientation();
     const top = other(orient);
-    return h('div.game-page', { attrs: { 'data-testid': 'game-page', 'data-status': s.status, 'data-seat': this.seat, 'data-variant': s.variant } }, [
+    return h('div.game-page', { attrs: { 'data-testid': 'game-page', 'data-status': s.status, 'data-seat': this.seat, 'data-variant': s.variant, 'data-events': String(this.view?.events ?? '') } }, [
       h('div.game-title', [
         h('h1', t(`variant.${s.variant}`)),
         h('span.tc', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
