@@ -12,7 +12,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <array>
 #include <cerrno>
@@ -567,7 +569,11 @@ struct Server::Impl {
     // The accept would fail at once again: close idle connections that hold no seat, say so
     // once, and try again a little later instead of spinning.
     void out_of_descriptors(const beast::error_code& ec) {
+        // The reserve gives the shedding itself (and whatever the runtime opens meanwhile)
+        // descriptors to work with; it is taken back once connections are closed.
+        release_reserve();
         std::size_t shed = context.connections->shed(64);
+        take_reserve();
         if (!descriptorsShort) {
             descriptorsShort = true;
             log(LogLevel::Warn,
@@ -580,6 +586,19 @@ struct Server::Impl {
         acceptPause.async_wait([this](beast::error_code e) {
             if (!e && acceptor.is_open()) accept();
         });
+    }
+
+    // Two descriptors held back for the moment the process runs out of them.
+    void take_reserve() {
+        for (int& fd : reserve)
+            if (fd < 0) fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    }
+    void release_reserve() {
+        for (int& fd : reserve)
+            if (fd >= 0) {
+                ::close(fd);
+                fd = -1;
+            }
     }
 
     static void turn_away(tcp::socket socket) {
@@ -602,6 +621,7 @@ struct Server::Impl {
     tcp::acceptor acceptor{ioc};
     asio::steady_timer acceptPause{ioc};
     bool descriptorsShort = false;
+    int reserve[2] = {-1, -1};
     std::thread thread;
     std::uint16_t port = 0;
     bool started = false, stopped = false;
@@ -638,6 +658,7 @@ void Server::start() {
     s.acceptor.listen(asio::socket_base::max_listen_connections);
     s.port = s.acceptor.local_endpoint().port();
     s.work.emplace(s.ioc.get_executor());
+    s.take_reserve();
     s.accept();
     asio::post(s.ioc, [&s] { s.lobby->start(); });
     s.thread = std::thread([&s] { s.ioc.run(); });
@@ -669,6 +690,7 @@ void Server::stop() {
     s.work.reset();
     s.ioc.stop();
     s.thread.join();
+    s.release_reserve();
     log(LogLevel::Info, "stopped", {{"transactions", s.store->transactions()}});
 }
 
