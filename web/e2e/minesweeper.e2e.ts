@@ -156,7 +156,7 @@ test('a full game between two browsers: the sapper finds a mine, a rook explodes
   await counterIs(watcher, '1 of 4');
   await watcher.locator('[data-testid="ms-verify"][data-ok="true"]').waitFor();
   assert.equal(await watcher.locator('[data-testid="ms-overlay"] .ms-sq.fog').count(), await white.locator('[data-testid="ms-overlay"] .ms-sq.fog').count());
-  assert.equal(await watcher.locator('[data-testid="ms-move-input"][disabled]').count(), 1);
+  assert.equal(await watcher.locator('[data-testid="ms-move-input"]').count(), 0); // a spectator has no input
   const final = await H.api.view(created.id);
   assert.equal(final.status, 'finished');
   assert.equal(final.result.reason, 'king exposed');
@@ -309,4 +309,48 @@ test('a reveal that does not match the commitment this browser saw at the start 
   await H.screenshot(page, 'minesweeper-09-verify-failed');
   assert.deepEqual(H.errors, []);
   await page.context().close();
+});
+
+test('a spectator gets no move box, no Play button and no sapper control, and no sound is made before a gesture (no AudioContext warning)', async () => {
+  const g = await H.api.createGame({ variant: 'minesweeper', opponent: 'human', color: 'white' });
+  const j = await H.api.join(g.id, { invite: g.invite! });
+  const watcher = await H.newPage();
+  // Headless Chromium lets audio start without a gesture and so does not warn: count the contexts made instead.
+  await watcher.addInitScript(() => {
+    const w = window as any;
+    w.__audioContexts = 0;
+    const AC = w.AudioContext;
+    if (AC)
+      w.AudioContext = class extends AC {
+        constructor(...args: any[]) {
+          super(...args);
+          w.__audioContexts++;
+        }
+      };
+  });
+  const audio: string[] = [];
+  watcher.on('console', (m) => {
+    if (/AudioContext/i.test(m.text())) audio.push(`${m.type()}: ${m.text()}`);
+  });
+  await open(watcher, g.id);
+  await waitScreen(watcher);
+  // The players move while the page watches: every move event would beep.
+  const moves = ['a2a3', 'a9a8', 'b2b3', 'b9b8', 'c2c3', 'c9c8'];
+  for (let i = 0; i < moves.length; i++) {
+    const r = await H.api.act(g.id, i % 2 ? j.token : g.token!, { type: 'move', move: moves[i] });
+    const last = r.events.at(-1).seq + 1;
+    await watcher.locator(`[data-testid="game-page"][data-events="${last}"]`).waitFor();
+  }
+  await watcher.locator('[data-testid="game-page"][data-seat="spectator"]').waitFor();
+  for (const id of ['ms-move-input', 'ms-move-submit', 'ms-sapper-toggle', 'resign', 'draw-offer'])
+    assert.equal(await watcher.locator(`[data-testid="${id}"]`).count(), 0, `a spectator has no ${id}`);
+  assert.equal(await watcher.locator('[data-testid="ms-screen"] input, [data-testid="ms-screen"] button[type="submit"]').count(), 0);
+  assert.equal(await watcher.evaluate(() => (window as any).__audioContexts), 0, 'no AudioContext before a user gesture');
+  assert.deepEqual(audio, []);
+  await H.screenshot(watcher, 'minesweeper-spectator');
+  // The first gesture (a click on the page) may start the sound.
+  await watcher.click('[data-testid="ms-screen"]');
+  await watcher.waitForFunction(() => (window as any).__audioContexts === 1);
+  assert.deepEqual(H.errors, []);
+  await watcher.context().close();
 });

@@ -1,6 +1,7 @@
 import './style.css';
 import { start, route } from './app';
 import { lobbyPage } from './lobby/page';
+import './sound'; // sees the page's first gesture, wherever it happens: no sound before one
 
 // The lobby is in the first bundle; the game page (boards, variants) loads on demand and is
 // prefetched once the lobby is up.

@@ -1,14 +1,41 @@
-// Short WebAudio beeps (no audio files): move, capture, notify.
+// Short WebAudio beeps (no audio files): move, capture, notify; mute stored in
+// localStorage["arbiter.muted"].
+//
+// Browsers let a page start audio only after a user gesture; an AudioContext made before one
+// starts suspended and Chromium logs a warning for it (a spectator's page, which nobody
+// touches, logged one per event). So no AudioContext exists until the page has had a gesture
+// (a pointer press, a key, a touch; the app imports this module at start, so a click in the
+// lobby counts): beeps before that are skipped, and the first gesture creates the context
+// inside itself.
 let ctx: AudioContext | null = null;
 let muted = false;
+let gesture = false;
 try {
   muted = localStorage.getItem('arbiter.muted') === '1';
 } catch {
   /* ignore */
 }
 
+const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
+
+// Only a gesture this page saw counts: `navigator.userActivation` also reports activation from a
+// navigation the browser started (a typed address, an automated one), after which Chromium
+// still warns about a context made without a gesture of the page's own.
+function hadGesture(): boolean {
+  return gesture;
+}
+
+function onGesture(): void {
+  gesture = true;
+  if (typeof window !== 'undefined') for (const g of GESTURES) window.removeEventListener(g, onGesture, true);
+  if (!muted) audio(); // made (or resumed) inside the gesture: later beeps may play
+}
+
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  for (const g of GESTURES) window.addEventListener(g, onGesture, { capture: true, passive: true });
+
 function audio(): AudioContext | null {
-  if (muted) return null;
+  if (muted || !hadGesture()) return null;
   try {
     const AC = (window as any).AudioContext ?? (window as any).webkitAudioContext;
     if (!AC) return null;
@@ -57,4 +84,6 @@ export const sound = {
       /* ignore */
     }
   },
+  /** Whether an AudioContext exists (tests). */
+  started: () => ctx !== null,
 };

@@ -870,7 +870,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         h('div.ms-main', [renderFogGone(), renderBoard(), renderStatus()].filter(Boolean) as VNode[]),
         h('aside.ms-side', [
           renderSapper(),
-          renderInput(),
+          ctx.seat === 'spectator' && !ctx.local ? null : renderInput(), // a spectator gets no input
           renderOdds(),
           renderLog(),
           renderMoves(),
