@@ -55,7 +55,7 @@ test("fool's mate between two browsers, by invite link", async () => {
   for (const p of [a, b]) {
     await p.waitForSelector('[data-testid=result]');
     const text = await p.locator('[data-testid=result]').innerText();
-    assert.match(text, /Black wins by checkmate/);
+    assert.match(text, p === b ? /You win by checkmate/ : /Opponent wins by checkmate/); // each player reads about themselves
     assert.deepEqual(await sanList(p), ['f3', 'e5', 'g4', 'Qh4#']);
     // the king in check is highlighted
     await p.waitForSelector('[data-testid=board] square.check');

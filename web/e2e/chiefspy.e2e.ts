@@ -400,3 +400,46 @@ test('against the computer: every battle the seat is sent gets its card, also th
   assert.ok(battles >= 6, `several battles were played (${battles})`);
   assert.deepEqual(H.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(e)), []);
 });
+
+test('after the colour swap the result and the Rounds panel name the person: "You win the match", "Opponent", "Player 1" for a spectator', async () => {
+  const g = await H.api.createGame({ variant: 'chiefspy', opponent: 'human', color: 'white' });
+  const j = await H.api.join(g.id, { invite: g.invite! });
+  // Each side's Spy is its g-knight.
+  const W: Values = { a: '5', b: '7', c: '3', d: '6', e: 'C', f: '2', g: 'S', h: '4' };
+  const act = (token: string, a: Record<string, unknown>) => H.api.act(g.id, token, a);
+  await act(g.token, { type: 'set-values', values: W });
+  await act(j.token, { type: 'set-values', values: W });
+  // Round 1 (the creator has White): Black's Spy attacks the pawn on e4 and falls: the creator +1.
+  for (const [tok, m] of [[g.token, 'e2e4'], [j.token, 'g8f6'], [g.token, 'd2d3'], [j.token, 'f6e4']]) await act(tok, { type: 'move', move: m });
+  // Round 2 (colours swapped: the creator has Black): White's Spy attacks the pawn on e5 and falls: the creator wins the match as Black.
+  await act(g.token, { type: 'set-values', values: W });
+  await act(j.token, { type: 'set-values', values: W });
+  for (const [tok, m] of [[j.token, 'g1f3'], [g.token, 'e7e5'], [j.token, 'f3e5']]) await act(tok, { type: 'move', move: m });
+  const end = await H.api.view(g.id);
+  assert.equal(end.result.winner, 'white'); // the creator's seat, Black in the last round
+
+  const winner = await H.newPage();
+  await H.openGame(winner, g.id, g.token);
+  const banner = winner.locator('[data-testid="result"]');
+  await banner.waitFor();
+  assert.equal((await banner.textContent())!.trim(), 'You win the match (the Spy was captured)');
+  await winner.locator('[data-testid="round-1"]', { hasText: 'points You 1 – 0 Opponent' }).waitFor();
+  await winner.locator('[data-testid="round-2"]', { hasText: 'points You 1 – 0 Opponent' }).waitFor();
+  assert.match((await winner.locator('[data-testid="reveal-2-black"] .cs-reveal-head b').textContent())!, /^Black \(You\)$/);
+  assert.match((await winner.locator('[data-testid="reveal-2-white"] .cs-reveal-head b').textContent())!, /^White \(Opponent\)$/);
+  await H.screenshot(winner, 'chiefspy-result-you-win');
+
+  const loser = await H.newPage({ locale: 'it-IT' });
+  await H.openGame(loser, g.id, j.token);
+  await loser.locator('[data-testid="result"]').waitFor();
+  assert.equal((await loser.locator('[data-testid="result"]').textContent())!.trim(), 'L’avversario vince la partita (la Spia è stata catturata)');
+  await loser.locator('[data-testid="round-2"]', { hasText: 'Tu 0 – 1 Avversario' }).waitFor();
+
+  const watcher = await H.newPage();
+  await H.openGame(watcher, g.id);
+  await watcher.locator('[data-testid="result"]').waitFor();
+  assert.equal((await watcher.locator('[data-testid="result"]').textContent())!.trim(), 'Player 1 wins the match (the Spy was captured)');
+  await watcher.locator('[data-testid="round-1"]', { hasText: 'Player 1 1 – 0 Player 2' }).waitFor();
+  assert.deepEqual(H.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED/.test(e)), []);
+  for (const p of [winner, loser, watcher]) await p.context().close();
+});

@@ -956,7 +956,7 @@ class ChiefSpyScreen implements GameScreen {
           const ok = verifyReveal(c, rev, published ?? rev.commitment);
           return h('div.cs-reveal-side', { attrs: { 'data-testid': `reveal-${r.round}-${c}` } }, [
             h('div.cs-reveal-head', [
-              h('b', `${colourName(c)} (${t(`cs.seat.${rev.seat ?? (r.colourOf?.white === c ? 'white' : 'black')}`)})`),
+              h('b', `${colourName(c)} (${this.seatLabel(rev.seat ?? (r.colourOf?.white === c ? 'white' : 'black'))})`),
               ' ',
               h(
                 `span.cs-verify.${ok ? 'ok' : 'bad'}`,
@@ -971,11 +971,13 @@ class ChiefSpyScreen implements GameScreen {
             h('p.cs-salt', [h('span', `${t('cs.reveal.salt')}: `), h('code', { attrs: { title: rev.salt } }, shortHex(rev.salt)), ' · ', h('code', { attrs: { title: rev.commitment } }, shortHex(rev.commitment))]),
           ]);
         });
+        const [first, second]: Seat[] = this.ctx.seat === 'black' && !this.ctx.local ? ['black', 'white'] : ['white', 'black'];
         return h('div.cs-round-result', { attrs: { 'data-testid': `round-${r.round}` } }, [
           h('p.cs-round-line', [
             h('b', t('cs.reveal.round', { n: r.round, reason })),
             ' · ',
-            t('cs.reveal.points', { w: `${t('cs.seat.white')} ${r.points?.white ?? 0}`, b: `${r.points?.black ?? 0} ${t('cs.seat.black')}` }),
+            // the names of the score above (You / Opponent for a player), own seat first
+            t('cs.reveal.points', { w: `${this.seatLabel(first)} ${r.points?.[first] ?? 0}`, b: `${r.points?.[second] ?? 0} ${this.seatLabel(second)}` }),
           ]),
           r.reveal ? h('div.cs-reveal', sides) : h('p.cs-muted', t('cs.reveal.none')),
         ]);
