@@ -45,3 +45,20 @@ test('an English browser gets English; the game page in Italian', async () => {
   assert.match(await p.locator('[data-testid=result]').innerText(), /Vince il Nero per scacco matto/);
   await H.screenshot(p, 'i18n-game-it');
 });
+
+test('an invite that can no longer be used says why in words, never the server status (issue 13, defect 7)', async () => {
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white' });
+  await H.api.join(g.id, { invite: g.invite! }); // somebody took the seat: the game is active
+  const it = await H.newPage({ locale: 'it-IT' });
+  await it.goto(H.url(g.invitePath!));
+  const alertIt = it.locator('[data-testid="join-page"] [role="alert"]');
+  await alertIt.waitFor();
+  assert.equal(await alertIt.innerText(), 'Questo invito non si può usare: la partita è già iniziata');
+  await H.screenshot(it, 'i18n-join-used-it');
+  await H.api.act(g.id, g.token, { type: 'resign' });
+  const en = await H.newPage({ locale: 'en-GB' });
+  await en.goto(H.url(g.invitePath!));
+  const alertEn = en.locator('[data-testid="join-page"] [role="alert"]');
+  await alertEn.waitFor();
+  assert.equal(await alertEn.innerText(), 'This invite cannot be used: the game is over');
+});

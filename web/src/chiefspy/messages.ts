@@ -191,7 +191,7 @@ registerMessages({
     'cs.reserves': 'Pezzi caduti',
     'cs.reserves.none': 'nessuno',
     'cs.reserves.pawns': 'pedoni ×{n}',
-    'cs.commitment': 'Impegni (SHA-256 dei valori, pubblicati all\u2019inizio del round)',
+    'cs.commitment': 'Impegni crittografici (SHA-256 dei valori, pubblicati all\u2019inizio del round)',
     'cs.commitment.show': 'Mostra l\u2019impegno completo',
     'cs.reveal': 'Round',
     'cs.reveal.round': 'Round {n}: {reason}',

@@ -127,7 +127,7 @@ registerMessages({
     'co.roundEnd.spy-captured': 'Una Spia è stata catturata.',
     'co.roundEnd.resignation': 'Abbandono.',
     'co.roundEnd.no-legal-move': 'Nessuna mossa legale.',
-    'co.roundEnd.draw': 'Round patto.',
+    'co.roundEnd.draw': 'Il round è patta.',
     'co.roundOver': 'Il round {n} è finito. {reason}',
     'co.points': '{name} +{n}',
     'co.nextRound': 'Round successivo (si scambiano i colori)',

@@ -12,6 +12,7 @@ import { screenFor } from '../games/registry';
 import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types';
 import { Clocks, formatClock, formatTimeControl } from './clock';
 import { resultText } from './result';
+import { errorText, joinProblem, localError } from '../problems';
 import './messages';
 import '../lobby/messages';
 import './game.css';
@@ -71,7 +72,7 @@ class GamePage implements Page {
         this.token = null;
         return this.load();
       }
-      this.loadError = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: (e as Error).message });
+      this.loadError = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: errorText(e) });
       redraw();
       return;
     }
@@ -237,15 +238,20 @@ class GamePage implements Page {
     if (this.ctx?.local && this.tokens) {
       const who = seat ?? this.toMove ?? (connSeat as Seat);
       // the socket speaks for one seat; the other acts over REST (its events come on the socket)
-      if (who !== connSeat) return api.act(this.id, this.tokens[who], action).then(() => undefined);
+      if (who !== connSeat)
+        return api.act(this.id, this.tokens[who], action).then(
+          () => undefined,
+          (e) => Promise.reject(localError(e)),
+        );
     }
     if (!this.conn) return Promise.reject(new Error('not connected'));
-    return this.conn.act(action);
+    // codes in the player's language (a refusal keeps the referee's reason)
+    return this.conn.act(action).catch((e) => Promise.reject(localError(e)));
   }
 
   private control(action: object, seat?: Seat): void {
     this.act(action, seat).catch((e: Error) => {
-      this.actionError = e.message;
+      this.actionError = errorText(e);
       redraw();
     });
   }
@@ -415,7 +421,7 @@ class GamePage implements Page {
       setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath, level: getSeat(this.id)?.level });
       navigate(`/game/${r.id}`);
     } catch (e) {
-      this.actionError = (e as Error).message;
+      this.actionError = errorText(e);
       redraw();
     }
   }
@@ -528,11 +534,9 @@ class JoinPage implements Page {
       const g = await api.game(this.id);
       const { view: _v, ...s } = g;
       this.summary = s as GameSummary;
-      if (s.status !== 'open') {
-        this.error = t('join.bad', { error: s.status });
-      }
+      if (s.status !== 'open') this.error = joinProblem({ status: s.status });
     } catch (e) {
-      this.error = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: (e as Error).message });
+      this.error = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: errorText(e) });
     }
     redraw();
   }
@@ -549,7 +553,7 @@ class JoinPage implements Page {
       navigate(`/game/${this.id}`, true);
     } catch (e) {
       this.busy = false;
-      this.error = t('join.bad', { error: (e as Error).message });
+      this.error = joinProblem({ error: e });
       redraw();
     }
   }

@@ -4,6 +4,7 @@ import type { Page } from '../app';
 import { navigate, redraw, linkHandler, route } from '../app';
 import { api } from '../api';
 import { t } from '../i18n';
+import { errorText } from '../problems';
 import { allSeats, getSeat, setSeat } from '../session';
 import type { GameSummary } from '../games/types';
 import { formatTimeControl } from '../game/clock';
@@ -92,7 +93,7 @@ class LobbyPage implements Page {
       this.finished = finished.slice(0, 20);
       this.listError = '';
     } catch (e) {
-      this.listError = t('lobby.listError', { error: (e as Error).message });
+      this.listError = t('lobby.listError', { error: errorText(e) });
     }
     this.loaded = true;
     redraw();
@@ -129,7 +130,7 @@ class LobbyPage implements Page {
       navigate(`/game/${r.id}`);
     } catch (e) {
       this.busy = false;
-      this.error = (e as Error).message;
+      this.error = errorText(e);
       redraw();
     }
   }

@@ -90,6 +90,9 @@ const en = {
   'ms.sr.mines': 'Discovered mines: {list}.',
   'ms.sr.numbers': 'Numbers: {list}.',
   'ms.sr.fog': 'Fogged squares: {list}.',
+  'ms.sr.noMines': 'none',
+  'ms.sr.noNumbers': 'none',
+  'ms.sr.noFog': 'none',
 };
 
 const it: typeof en = {
@@ -134,7 +137,7 @@ const it: typeof en = {
   'ms.legendClear': 'scoperta, nessuna mina intorno',
   'ms.moves': 'Mosse',
   'ms.noMoves': 'Ancora nessuna mossa.',
-  'ms.commitment': 'Impegno sulla disposizione delle mine',
+  'ms.commitment': 'Impegno crittografico sulla disposizione delle mine',
   'ms.commitmentHelp': 'L’arbitro ha fissato la disposizione prima della prima mossa e ha pubblicato questo SHA-256. Alla fine rivela la disposizione e il sale, e il tuo browser li verifica.',
   'ms.commitmentChanged': '✗ Il server ora mostra un impegno diverso ({now}) da quello che questo browser ha visto all’inizio.',
   'ms.reveal': 'La disposizione delle mine',
@@ -181,6 +184,9 @@ const it: typeof en = {
   'ms.sr.mines': 'Mine scoperte: {list}.',
   'ms.sr.numbers': 'Numeri: {list}.',
   'ms.sr.fog': 'Case nella nebbia: {list}.',
+  'ms.sr.noMines': 'nessuna',
+  'ms.sr.noNumbers': 'nessuno',
+  'ms.sr.noFog': 'nessuna',
 };
 
 registerMessages({ en, it });

@@ -40,6 +40,7 @@ import {
 } from './model';
 import { verifyReveal, type Verification } from './commitment';
 import './messages';
+import { srSummary } from './srsummary';
 import './minesweeper.css';
 
 // The overlay lives inside chessground's container (so it matches the board to the pixel)
@@ -529,17 +530,9 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         h('span.ms-fogleft', { attrs: { 'data-testid': 'ms-fogleft' } }, st.fogGone ? t('ms.fogGoneBanner') : t('ms.fogLeft', { n: st.fog.size })),
       );
     // the overlay is drawn for the eyes; the same facts in words for screen readers
-    const none = t('ms.revealNone');
     const nums = [...st.numbers].sort((a, b) => squareIndex(a[0]) - squareIndex(b[0]));
-    items.push(
-      h('p.sr-only', { attrs: { 'data-testid': 'ms-sr-summary' } }, [
-        t('ms.sr.mines', { list: st.mines.size ? [...st.mines].join(', ') : none }),
-        ' ',
-        t('ms.sr.numbers', { list: nums.length ? nums.map(([sq, n]) => `${sq} ${n}`).join(', ') : none }),
-        ' ',
-        t('ms.sr.fog', { list: st.fog.size ? [...st.fog].sort((a, b) => squareIndex(a) - squareIndex(b)).join(', ') : none }),
-      ]),
-    );
+    const fogged = [...st.fog].sort((a, b) => squareIndex(a) - squareIndex(b));
+    items.push(h('p.sr-only', { attrs: { 'data-testid': 'ms-sr-summary' } }, srSummary([...st.mines], nums, fogged).join(' ')));
     return h('div.ms-status', items);
   }
 
