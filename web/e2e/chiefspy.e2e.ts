@@ -309,13 +309,13 @@ async function settled(id: string, token: string): Promise<any> {
   }
 }
 
-/** The seqs of the battle events among the seat's first `n` events (the NDJSON stream: what the seat may see). */
-async function battleSeqs(id: string, token: string, n: number): Promise<number[]> {
-  const out: number[] = [];
+/** The battle events among the seat's first `n` events (the NDJSON stream: what the seat may see). */
+async function battleEvents(id: string, token: string, n: number): Promise<any[]> {
+  const out: any[] = [];
   for (let since = 0; since < n; ) {
     const e = await nextEvent(id, token, since);
     if (!e || e.seq >= n) break;
-    if (e.type === 'move' && e.battle) out.push(e.seq);
+    if (e.type === 'move' && e.battle) out.push(e);
     since = e.seq + 1;
   }
   return out;
@@ -351,10 +351,14 @@ function watchBattleFrames(page: Page): { seqs: Set<number>; all(seqs: number[])
 async function battlesShown(page: Page, id: string, token: string, frames: { seqs: Set<number>; all(seqs: number[]): Promise<void> }) {
   const v = await settled(id, token);
   await page.locator(`[data-testid="game-page"][data-events="${v.events}"]`).waitFor();
-  const server = await battleSeqs(id, token, v.events);
+  const battles = await battleEvents(id, token, v.events);
+  const server = battles.map((e) => e.seq as number);
   await frames.all(server);
   const attr = await page.locator('[data-testid="announce"]').getAttribute('data-battle-seqs');
-  return { server, received: [...frames.seqs].sort((a, b) => a - b), announced: attr ? attr.split(',').map(Number) : [] };
+  // the card on screen: the last battle, unless a new round has started since (it clears the card)
+  const last = battles.at(-1);
+  const onScreen = last && last.round === v.round ? (last.seq as number) : null;
+  return { server, received: [...frames.seqs].sort((a, b) => a - b), announced: attr ? attr.split(',').map(Number) : [], onScreen };
 }
 
 test('against the computer: every battle the seat is sent gets its card, also those played while the page was offline', { timeout: 240_000 }, async () => {
@@ -371,7 +375,7 @@ test('against the computer: every battle the seat is sent gets its card, also th
       const b = await battlesShown(page, g.id, g.token, frames);
       assert.deepEqual(b.received, b.server, `${what}: the seat was sent every battle`);
       assert.deepEqual(b.announced, b.received, `${what}: every battle event got its card, once, in order`);
-      if (b.server.length) await page.locator(`[data-testid="battle-announce"][data-seq="${b.server.at(-1)}"]`).waitFor();
+      if (b.onScreen !== null) await page.locator(`[data-testid="battle-announce"][data-seq="${b.onScreen}"]`).waitFor();
       return b.server.length;
     };
     let state: 'over' | 'battle' | 'step' = 'step';
