@@ -1,6 +1,7 @@
-// What one Chief & Spy seat can deduce from what it has seen (RULES.md §2): the exact set of
-// opponent value assignments consistent with every battle outcome, gambit and promotion of
-// the round, and from it the distribution of every piece's initial and current value.
+// What one Chief & Spy seat can deduce from what it has seen (docs/rules.md#chief--spy): the
+// exact set of opponent value assignments consistent with every battle outcome, gambit and
+// promotion of the round, and from it the distribution of every piece's initial and current
+// value.
 //
 // The whole history of a round is deterministic once the opponent's assignment is fixed
 // (own values are known, bonuses and winners are public), so the belief keeps, for each of

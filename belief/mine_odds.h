@@ -1,4 +1,5 @@
-// Exact mine odds for Minesweeper Chess (RULES.md §3), from the public view alone.
+// Exact mine odds for Minesweeper Chess (docs/rules.md#fog-mines-and-numbers), from the public
+// view alone.
 //
 // The hidden mines are uniformly distributed over the layouts that agree with everything
 // public: the fog, every revealed number, the discovered mines and the counter (why this is

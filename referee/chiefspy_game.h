@@ -1,4 +1,4 @@
-// Chief & Spy under the referee (RULES.md §2 and §4): a match of up to three rounds, each
+// Chief & Spy under the referee (docs/rules.md#chief--spy): a match of up to three rounds, each
 // with a secret set-up, published commitments, battles announced without values, and the
 // reveal at the round's end. The game is made by create_game("chiefspy", ...); this header
 // adds its record format: reading a record back, replaying it through a new referee, and
@@ -52,9 +52,9 @@ struct ChiefSpyVerification {
     std::vector<std::string> lines;  // one per check, "ok ..." or "FAIL ..."
 };
 
-// Checks a finished match: every round's two commitments open to the revealed values and
-// salts (RULES.md §4), the values are valid assignments, and replaying the record with
-// those values reproduces every battle outcome and round result recorded.
+// Checks a finished match: every round's two commitments open to the revealed values and salts
+// (docs/rules.md#fair-play-in-chief--spy), the values are valid assignments, and replaying the
+// record with those values reproduces every battle outcome and round result recorded.
 ChiefSpyVerification verify_chiefspy_record(std::string_view text);
 
 }  // namespace arbiter::referee

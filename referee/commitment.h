@@ -1,4 +1,5 @@
-// Salted SHA-256 commitments (RULES.md §4): published when a secret is drawn, opened at
+// Salted SHA-256 commitments (docs/rules.md#fair-play-in-chief--spy,
+// docs/rules.md#fair-play-in-minesweeper-chess): published when a secret is drawn, opened at
 // the end so that anyone can check the referee changed nothing during play.
 #pragma once
 

@@ -1,5 +1,5 @@
-// RULES.md §1, one test per rule. Moves are written in UCI so that these tests do not
-// depend on the SAN reader.
+// docs/rules.md#standard-chess, one test per rule. Moves are written in UCI so that these tests
+// do not depend on the SAN reader.
 #include <algorithm>
 #include <initializer_list>
 

@@ -1,4 +1,4 @@
-// The seed's battle examples, one test each (RULES.md §2 "Battles").
+// The battle examples of docs/rules.md#battles, one test each.
 #include <gtest/gtest.h>
 
 #include "variants/chiefspy/battle.h"

@@ -1,5 +1,6 @@
-// Secrets stay secret (RULES.md §2 "Information", §4): random full matches through the
-// referee, reading the JSON text of every view and event White, Black and a spectator get.
+// Secrets stay secret (docs/rules.md#battles, docs/rules.md#secrets): random full matches
+// through the referee, reading the JSON text of every view and event White, Black and a
+// spectator get.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -89,8 +89,9 @@ TEST(ChiefSpyReferee, SetValuesRejectsBadAssignments) {
     EXPECT_FALSE(m.game->act(Seat::White, {{"type", "set-values"}}, 0).accepted);
 }
 
-// RULES.md §4 spells the eight values 2-7, C and S (docs/chiefspy.md adds JSON integers 2-7);
-// nothing else is read as one, and the reason names the file, never the value given.
+// docs/rules.md#fair-play-in-chief--spy spells the eight values 2-7, C and S (docs/chiefspy.md
+// adds JSON integers 2-7); nothing else is read as one, and the reason names the file, never
+// the value given.
 TEST(ChiefSpyReferee, SetValuesAcceptsOnlyTheDocumentedSpelling) {
     const std::string nul("C\0", 2);
     for (const std::string& bad :

@@ -1,4 +1,4 @@
-// Chief & Spy rules on the board (RULES.md §2): movement, bonuses, gambits, promotion,
+// Chief & Spy rules on the board (docs/rules.md#chief--spy): movement, bonuses, gambits, promotion,
 // en passant, castling and the round's end. One test per rule.
 #include <gtest/gtest.h>
 
@@ -362,9 +362,9 @@ Round en_passant_round(int blackSupport) {
 }
 }  // namespace
 
-// Move text (RULES.md §2 notation): two squares, then nothing, a promotion suffix or a
-// gambit's second move. White space, a NUL or another control character is not part of a
-// move; the reason quotes the text with such characters escaped.
+// Move text (the notation of docs/rules.md#chief--spy): two squares, then nothing, a promotion
+// suffix or a gambit's second move. White space, a NUL or another control character is not part
+// of a move; the reason quotes the text with such characters escaped.
 TEST(ChiefSpyRules, MoveTextIsStrictAndQuotedSafely) {
     Board b;
     auto error = [&](std::string_view text) {

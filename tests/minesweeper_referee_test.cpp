@@ -1,5 +1,6 @@
-// Minesweeper Chess under the referee: commitment and reveal (RULES.md §4), the events of
-// the interaction table, the shared view, the record, and the leak test.
+// Minesweeper Chess under the referee: commitment and reveal
+// (docs/rules.md#fair-play-in-minesweeper-chess), the events of the interaction table, the
+// shared view, the record, and the leak test.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// Minesweeper Chess rules (RULES.md §3): one test per row of the seed's interaction table
-// and per rule.
+// Minesweeper Chess rules (docs/rules.md#minesweeper-chess): one test per row of the table of
+// docs/rules.md#mines-and-pieces and per rule.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -81,9 +81,9 @@ TEST(MinesweeperRules, PawnSapperWithoutAMineIsAPass) {
     EXPECT_EQ(pos.fog(), FogZone);
 }
 
-// RULES.md §3: the FEN halfmove field counts plies since the last pawn move or capture, and a
-// sapper action, being a pawn's move, resets it to 0 [D]. The king's royal sapper is a king
-// move: it counts like any other.
+// docs/rules.md#other-rules: the FEN halfmove field counts plies since the last pawn move or
+// capture, and a sapper action, being a pawn's move, resets it to 0 [D]. The king's royal
+// sapper is a king move: it counts like any other.
 TEST(MinesweeperRules, SapperActionResetsHalfmoveClock) {
     auto pos = fogged("4k3/8/8/8/8/8/8/4P3/8/4K3 w - - 7 20", "e4,a7");
     auto halfmove = [&] {

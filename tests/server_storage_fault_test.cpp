@@ -138,7 +138,8 @@ TEST(ServerStorageFault, TheServerRefusesToStartOnADatabaseItCannotWrite) {
     std::filesystem::remove_all(dir);
 }
 
-// RULES.md: the time the server was down is charged to no one; the time before is the mover's.
+// docs/rules.md#clocks-in-all-three-games ("Downtime"): the time the server was down is charged
+// to no one; the time before is the mover's.
 TEST(ServerClock, ARestartChargesTheMoverUpToTheStopAndNotTheDowntime) {
     TestServer s;
     auto p = s.port();

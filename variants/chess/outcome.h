@@ -1,6 +1,6 @@
-// How a chess game ends by the rules alone (RULES.md §1): checkmate, stalemate, dead
-// position, the automatic fivefold / 75-move draws and the claimable threefold / 50-move
-// draws. Agreement, resignation and the clock are the referee's business.
+// How a chess game ends by the rules alone (docs/rules.md#how-a-chess-game-ends): checkmate,
+// stalemate, dead position, the automatic fivefold / 75-move draws and the claimable
+// threefold / 50-move draws. Agreement, resignation and the clock are the referee's business.
 #pragma once
 
 #include <optional>
@@ -60,8 +60,9 @@ bool can_checkmate(const BasicPosition<R>& pos, Color c) {
     return opponentHelpers != 0;
 }
 
-// Dead position: no sequence of legal moves can end in checkmate. Covers RULES.md's
-// cases K v K, K v K+B, K v K+N and K+B(s) v K+B(s) with every bishop on one colour.
+// Dead position: no sequence of legal moves can end in checkmate. Covers the cases of
+// docs/rules.md#how-a-chess-game-ends: K v K, K v K+B, K v K+N and K+B(s) v K+B(s) with every
+// bishop on one colour.
 template <typename R>
 bool is_dead_position(const BasicPosition<R>& pos) {
     using G = typename R::Geometry;

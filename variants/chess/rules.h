@@ -16,7 +16,7 @@ struct StandardChessRules {
 };
 
 // Minesweeper Chess on 8x10 as far as the pieces go: no en passant, pawns promote to a
-// queen only (RULES.md §3). Fog and mines live in variants/minesweeper.
+// queen only (docs/rules.md#other-rules). Fog and mines live in variants/minesweeper.
 struct MinesweeperBoardRules {
     using Geometry = Geometry8x10;
     static constexpr bool EnPassant = false;

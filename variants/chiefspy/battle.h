@@ -1,4 +1,4 @@
-// A Chief & Spy battle (RULES.md §2 "Battles"), with the board already reduced to two
+// A Chief & Spy battle (docs/rules.md#battles), with the board already reduced to two
 // bonuses. The same function decides real battles, the companion calculator's answers
 // and every hypothesis the deduction module replays, so all three agree by construction.
 #pragma once

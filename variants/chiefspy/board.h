@@ -1,8 +1,9 @@
-// The public Chief & Spy position (RULES.md §2): where every piece stands and which piece it
-// is, with no value in it. Each side's eight back-rank pieces keep an identity, the file they
-// start on (slot 0..7 = a..h: great rook, great knight, great bishop, queen, king, bishop,
-// knight, rook); pawns have none. The king moves like a queen and nothing is ever in check.
-// Whatever this class holds may be shown to anyone; the secret values live in Round.
+// The public Chief & Spy position (docs/rules.md#pieces-and-set-up): where every piece stands
+// and which piece it is, with no value in it. Each side's eight back-rank pieces keep an
+// identity, the file they start on (slot 0..7 = a..h: great rook, great knight, great bishop,
+// queen, king, bishop, knight, rook); pawns have none. The king moves like a queen and nothing
+// is ever in check. Whatever this class holds may be shown to anyone; the secret values live in
+// Round.
 #pragma once
 
 #include <array>
@@ -55,7 +56,7 @@ struct Move {
     bool operator==(const Move&) const = default;
 };
 
-// Where a battle is fought and with which bonuses (RULES.md §2 "Bonus").
+// Where a battle is fought and with which bonuses (docs/rules.md#battles).
 struct BattleSite {
     Square attackerFrom;  // the square it attacks from (a gambit's middle square)
     Square contested;     // the defender's square (for en passant: the double-stepped pawn)

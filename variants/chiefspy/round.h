@@ -1,6 +1,6 @@
-// One Chief & Spy round with its secrets (RULES.md §2): the public Board plus both sides'
-// initial and current values. Only the referee holds a Round; what a player may see of it
-// is chosen by the referee's view code.
+// One Chief & Spy round with its secrets (docs/rules.md#chief--spy): the public Board plus both
+// sides' initial and current values. Only the referee holds a Round; what a player may see of
+// it is chosen by the referee's view code.
 #pragma once
 
 #include <array>
@@ -19,12 +19,13 @@ using Assignment = std::array<Value, SlotCount>;
 bool is_valid_assignment(const Assignment& a);
 // "5,S,3,7,C,2,4,6" (slot order a..h).
 std::string assignment_text(const Assignment& a);
-// One of the eight set-up values exactly as RULES.md §4 spells it: "2".."7", "C" or "S"
-// (no lower case, no words, no white space); nothing otherwise.
+// One of the eight set-up values exactly as docs/rules.md#fair-play-in-chief--spy spells it:
+// "2".."7", "C" or "S" (no lower case, no words, no white space); nothing otherwise.
 std::optional<Value> parse_setup_value(std::string_view text);
 // Reads assignment_text; nothing unless it is a valid assignment.
 std::optional<Assignment> parse_assignment(std::string_view text);
-// The committed string of RULES.md §4: "chiefspy-v1|white|5,S,3,7,C,2,4,6|<salt>".
+// The committed string of docs/rules.md#fair-play-in-chief--spy:
+// "chiefspy-v1|white|5,S,3,7,C,2,4,6|<salt>".
 std::string commitment_preimage(Color side, const Assignment& a, std::string_view salt);
 
 // A battle as everyone is told of it (no value in it).
@@ -99,7 +100,7 @@ class Round {
     std::vector<Played> history_;
 };
 
-// The match around the rounds (RULES.md §2 "Rounds and match"). Players are 0 and 1;
+// The match around the rounds (docs/rules.md#rounds-and-the-match). Players are 0 and 1;
 // player 0 has White in rounds 1 and 3, Black in round 2.
 constexpr int MaxRounds = 3;
 constexpr int PointsToWin = 2;

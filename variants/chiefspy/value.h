@@ -1,5 +1,5 @@
-// Chief & Spy piece values (RULES.md §2): numbers 2-7 for the back-rank pieces, 1 for
-// pawns (and nothing else), and the two special values Chief and Spy.
+// Chief & Spy piece values (docs/rules.md#pieces-and-set-up): numbers 2-7 for the back-rank
+// pieces, 1 for pawns (and nothing else), and the two special values Chief and Spy.
 #pragma once
 
 #include <array>

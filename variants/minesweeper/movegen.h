@@ -1,8 +1,8 @@
-// Legal moves of Minesweeper Chess, judged on what the players see (RULES.md §3 [D]):
-// the 8x10 chess moves with hidden mines counted as absent; a non-king piece moving onto
-// a discovered mine is destroyed there, so such a move is legal only if the king is safe
-// once the piece has left its square; plus the pawns' sapper actions while a mine remains
-// and the king is not in check.
+// Legal moves of Minesweeper Chess, judged on what the players see
+// (docs/rules.md#what-counts-for-legality-d): the 8x10 chess moves with hidden mines counted as
+// absent; a non-king piece moving onto a discovered mine is destroyed there, so such a move is
+// legal only if the king is safe once the piece has left its square; plus the pawns' sapper
+// actions while a mine remains and the king is not in check.
 #pragma once
 
 #include "variants/minesweeper/position.h"

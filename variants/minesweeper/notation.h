@@ -1,5 +1,5 @@
 // Move text for Minesweeper Chess: UCI long algebraic (e2e4, castling e1g1, promotion
-// e9e10q) and the pawn's sapper action as its square twice, e5e5 (RULES.md §3 [D]).
+// e9e10q) and the pawn's sapper action as its square twice, e5e5 (docs/rules.md#the-sapper-action).
 #pragma once
 
 #include <string>

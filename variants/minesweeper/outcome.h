@@ -1,7 +1,8 @@
-// How a Minesweeper Chess game ends by the rules alone (RULES.md §3): the "king exposed"
-// loss, checkmate, stalemate, dead position (the four cases of §1, on the pieces alone)
-// and threefold repetition, which ends the game at once [D]. No 50- or 75-move rule.
-// Agreement, resignation and the clock are the referee's business.
+// How a Minesweeper Chess game ends by the rules alone (docs/rules.md#other-rules): the "king
+// exposed" loss (docs/rules.md#what-counts-for-legality-d), checkmate, stalemate, dead position
+// (the cases of standard chess, on the pieces alone) and threefold repetition, which ends the
+// game at once [D]. No 50- or 75-move rule. Agreement, resignation and the clock are the
+// referee's business.
 #pragma once
 
 #include <optional>

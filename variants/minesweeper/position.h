@@ -1,8 +1,8 @@
-// Minesweeper Chess (RULES.md §3): the 8x10 chess position plus the fog over ranks 4-7,
-// the mines and the public mine counter. The pieces are a BasicPosition with
+// Minesweeper Chess (docs/rules.md#minesweeper-chess): the 8x10 chess position plus the fog
+// over ranks 4-7, the mines and the public mine counter. The pieces are a BasicPosition with
 // MinesweeperBoardRules (no en passant, queen-only promotion); this class adds only what
-// differs: fog lifting on landing, explosions, the royal and pawn sappers, the full lift,
-// and legality read from public information.
+// differs: fog lifting on landing, explosions, the royal and pawn sappers, the full lift, and
+// legality read from public information.
 //
 // A state either knows the whole layout (the referee's, or a FEN with `layout:`) or only
 // what the players see (a public FEN): then it can list legal moves but not play a move
@@ -26,7 +26,7 @@ using Bitboard = G::Bitboard;
 // Ranks 4-7: the only squares that are ever fogged or mined.
 constexpr Bitboard FogZone = rank_bb<G>(3) | rank_bb<G>(4) | rank_bb<G>(5) | rank_bb<G>(6);
 constexpr int FogZoneSquares = 32;
-// How many mines the referee places at the start (RULES.md §3).
+// How many mines the referee places at the start (docs/rules.md#fog-mines-and-numbers).
 constexpr int MinesAtStart = 4;
 
 constexpr Bitboard bb(Square s) { return square_bb<G>(s); }
@@ -88,7 +88,8 @@ class MinesweeperPosition {
     MoveEffects do_move(Move m);
     void undo_move(Move m);
 
-    // Pieces, side, castling, fog, discovered mines and counter (RULES.md §3 repetition).
+    // Pieces, side, castling, fog, discovered mines and counter: what must match for a position
+    // to repeat (docs/rules.md#other-rules).
     Key key() const;
     // How often the current position occurred in the moves played from the start state.
     int repetition_count() const;

@@ -1,6 +1,7 @@
 // Checks a Chief & Spy round's reveal against the commitment published at the round's start
-// (RULES.md §4): sha256_hex("chiefspy-v1|<colour>|V,V,V,V,V,V,V,V|<salt>"), values in slot
-// order a..h. Computed in the browser: the client trusts nothing the server says about it.
+// (docs/rules.md#fair-play-in-chief--spy):
+// sha256_hex("chiefspy-v1|<colour>|V,V,V,V,V,V,V,V|<salt>"), values in slot order a..h.
+// Computed in the browser: the client trusts nothing the server says about it.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 

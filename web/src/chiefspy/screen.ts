@@ -1,6 +1,6 @@
-// The Chief & Spy game screen (RULES.md §2, docs/chiefspy.md): secret set-up, the board with
-// Great pieces and own values, battles announced and animated, the Spy gambit as two steps,
-// promotion from the reserve, score, commitments and verified reveals, the deduction
+// The Chief & Spy game screen (docs/rules.md#chief--spy, docs/chiefspy.md): secret set-up, the
+// board with Great pieces and own values, battles announced and animated, the Spy gambit as two
+// steps, promotion from the reserve, score, commitments and verified reveals, the deduction
 // notebook and (when allowed) the automatic deduction from GET /api/games/{id}/assist.
 // Everything shown comes from this seat's view and events; nothing secret is inferred here.
 import { h, type VNode } from 'snabbdom';

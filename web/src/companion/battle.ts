@@ -1,4 +1,4 @@
-// The Chief & Spy battle rule (RULES.md §2 "Battles"), in the browser for companion mode.
+// The Chief & Spy battle rule (docs/rules.md#battles), in the browser for companion mode.
 // Mirrors variants/chiefspy/battle.cpp; web/test/companion-battle.test.ts checks it against a
 // table produced by the C++ reference (`arbiter chiefspy battle --json`).
 

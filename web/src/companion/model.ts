@@ -1,4 +1,4 @@
-// Companion mode for a physical board (RULES.md §2 "What the app does", mode 2): the state of
+// Companion mode for a physical board (docs/rules.md#on-a-real-board): the state of
 // one match, kept entirely in the browser. The players move real pieces; this model keeps the
 // secret values, resolves each battle the players enter (battle.ts), re-admits promoted
 // pieces at their initial value, and scores rounds and the match. Pure functions over a

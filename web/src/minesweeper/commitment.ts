@@ -1,6 +1,7 @@
-// Checks the referee's reveal against the commitment published at the start (RULES.md §4,
-// docs/minesweeper.md "Commitment"): sha256_hex("minesweeper-v1|" + squares + "|" + salt),
-// the squares of the layout at the start sorted by index (a1 = 0 … h10 = 79), comma-separated.
+// Checks the referee's reveal against the commitment published at the start
+// (docs/rules.md#fair-play-in-minesweeper-chess, docs/minesweeper.md "Commitment"):
+// sha256_hex("minesweeper-v1|" + squares + "|" + salt), the squares of the layout at the start
+// sorted by index (a1 = 0 … h10 = 79), comma-separated.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { squareIndex, type Reveal } from './model';

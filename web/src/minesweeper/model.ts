@@ -10,7 +10,7 @@ import { squareToKey } from '../board/keys';
 export const WIDTH = 8;
 export const HEIGHT = 10;
 export const FILES = 'abcdefgh';
-export const ZONE_RANKS = [4, 5, 6, 7] as const; // the fog zone (RULES.md §3)
+export const ZONE_RANKS = [4, 5, 6, 7] as const; // fog zone (docs/rules.md#fog-mines-and-numbers)
 
 export type Color = 'white' | 'black';
 
@@ -200,7 +200,10 @@ export function isSapper(uci: string): boolean {
   return !!m && m.from === m.to;
 }
 
-/** The square a pawn on `pawn` saps: the one directly in front of it (RULES.md §3). */
+/**
+ * The square a pawn on `pawn` saps: the one directly in front of it
+ * (docs/rules.md#the-sapper-action).
+ */
 export function sapperTarget(pawn: string, color: Color): string | null {
   const f = fileOf(pawn);
   const r = rankOf(pawn) + (color === 'white' ? 1 : -1);
