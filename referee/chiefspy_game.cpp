@@ -98,9 +98,10 @@ std::optional<Assignment> read_values(const json::value& v, std::string& error) 
 class ChiefSpyGame final : public Game {
   public:
     ChiefSpyGame(const GameOptions& options, RandomSource& random) : Game(options) {
-        // Every secret random draw of the match is made now (RULES.md §4 salts first, then
-        // the random assignments offered on request), so the game keeps no reference to
-        // the source and a recorded tape replays it exactly.
+        // Every secret random draw of the match is made now (the commitment salts of
+        // docs/rules.md#fair-play-in-chief--spy first, then the random assignments offered on
+        // request), so the game keeps no reference to the source and a recorded tape replays it
+        // exactly.
         for (auto& round : salts_)
             for (auto& salt : round) salt = new_salt(random);
         for (auto& round : randomValues_)

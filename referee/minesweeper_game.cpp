@@ -1,6 +1,7 @@
-// Minesweeper Chess under the referee (RULES.md §3, §4). Both players and spectators see
-// the same thing: pieces, fog, numbers, discovered mines and the counter. Only this class
-// knows the layout; it commits to it at the start and reveals it, with the salt, at the end.
+// Minesweeper Chess under the referee (docs/rules.md#minesweeper-chess). Both players and
+// spectators see the same thing: pieces, fog, numbers, discovered mines and the counter. Only
+// this class knows the layout; it commits to it at the start and reveals it, with the salt, at
+// the end.
 #include <fmt/format.h>
 
 #include "core/notation_error.h"
