@@ -47,9 +47,15 @@ class ChessGame final : public Game {
             moves.push_back(parse_uci(p, uci));
             p.do_move(moves.back());
         }
-        std::vector<std::pair<std::string, std::string>> tags = {{"Event", "Arbiter game"},
-                                                                 {"Site", "Arbiter"}};
-        if (finished()) tags.emplace_back("Termination", result().reason);
+        const RecordHeaders& h = record_headers();
+        std::vector<std::pair<std::string, std::string>> tags = {
+            {"Event", h.event}, {"Site", h.site},   {"Date", h.date},
+            {"Round", "-"},     {"White", h.white}, {"Black", h.black}};
+        if (!h.time.empty()) tags.emplace_back("UTCTime", h.time);
+        tags.emplace_back("TimeControl", time_control_tag());
+        tags.emplace_back("Termination", std::string(termination_tag(result(), finished())));
+        // The standard tag says only normal / time forfeit / abandoned: the reason in words.
+        if (finished()) tags.emplace_back("TerminationReason", result().reason);
         return export_pgn(start_, moves, tags, finished() ? result().score : "*");
     }
 

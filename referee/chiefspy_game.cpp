@@ -546,12 +546,13 @@ std::string ChiefSpyGame::record() const {
         }
         out += tag("Event", "Chief & Spy match");
         out += tag("Site", "Arbiter");
-        out += tag("Date", "????.??.??");
+        out += tag("Date", record_headers().date);
         out += tag("Round", std::to_string(r.setup.at("round").to_number<int>()));
         out += tag("White", whiteSeat);
         out += tag("Black", blackSeat);
         out += tag("Result", roundResult);
         out += tag("Variant", "Chief & Spy");
+        out += tag("TimeControl", time_control_tag());
         if (!r.start.empty()) {
             const json::object& c = r.start.at("commitments").get_object();
             out += tag("WhiteCommitment", str(c.at("white")));

@@ -6,9 +6,12 @@ namespace arbiter::referee {
 
 std::string_view seat_name(Seat s) {
     switch (s) {
-        case Seat::White: return "white";
-        case Seat::Black: return "black";
-        default: return "spectator";
+        case Seat::White:
+            return "white";
+        case Seat::Black:
+            return "black";
+        default:
+            return "spectator";
     }
 }
 
@@ -21,19 +24,27 @@ std::optional<Seat> parse_seat(std::string_view name) {
 
 std::string_view audience_name(Audience a) {
     switch (a) {
-        case Audience::Everyone: return "everyone";
-        case Audience::White: return "white";
-        case Audience::Black: return "black";
-        default: return "spectators";
+        case Audience::Everyone:
+            return "everyone";
+        case Audience::White:
+            return "white";
+        case Audience::Black:
+            return "black";
+        default:
+            return "spectators";
     }
 }
 
 bool audience_includes(Audience a, Seat s) {
     switch (a) {
-        case Audience::Everyone: return true;
-        case Audience::White: return s == Seat::White;
-        case Audience::Black: return s == Seat::Black;
-        case Audience::Spectators: return s == Seat::Spectator;
+        case Audience::Everyone:
+            return true;
+        case Audience::White:
+            return s == Seat::White;
+        case Audience::Black:
+            return s == Seat::Black;
+        case Audience::Spectators:
+            return s == Seat::Spectator;
     }
     return false;
 }
@@ -62,13 +73,12 @@ GameResult Game::draw(std::string reason) const {
 void Game::finish(GameResult result) {
     if (finished()) return;
     status_ = result.reason == "aborted" || result.reason == "abandoned" ? Status::Aborted
-                                                                        : Status::Finished;
+                                                                         : Status::Finished;
     result_ = std::move(result);
     drawOffer_.reset();
-    json::object body{{"type", "result"},
-                      {"score", result_.score},
-                      {"reason", result_.reason}};
-    body["winner"] = result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
+    json::object body{{"type", "result"}, {"score", result_.score}, {"reason", result_.reason}};
+    body["winner"] =
+        result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
     emit(Audience::Everyone, std::move(body));
     on_finish();
 }
@@ -82,12 +92,25 @@ void Game::turn_completed(Seat mover, std::int64_t nowMs) {
         emit(Audience::Everyone, {{"type", "draw-declined"}, {"by", seat_name(mover)}});
     }
     if (clock_.timed() && status_ == Status::Active)
-        emit(Audience::Everyone, {{"type", "clock"},
-                                  {"white", clock_.remaining(0, nowMs)},
-                                  {"black", clock_.remaining(1, nowMs)},
-                                  {"running", clock_.running()
-                                                  ? json::value(clock_.running_side() ? "black" : "white")
-                                                  : json::value(nullptr)}});
+        emit(Audience::Everyone,
+             {{"type", "clock"},
+              {"white", clock_.remaining(0, nowMs)},
+              {"black", clock_.remaining(1, nowMs)},
+              {"running", clock_.running() ? json::value(clock_.running_side() ? "black" : "white")
+                                           : json::value(nullptr)}});
+}
+
+std::string_view termination_tag(const GameResult& result, bool finished) {
+    if (!finished) return "unterminated";
+    if (result.reason == "timeout") return "time forfeit";
+    if (result.reason == "aborted" || result.reason == "abandoned") return "abandoned";
+    return "normal";
+}
+
+std::string Game::time_control_tag() const {
+    auto tc = clock_.control();
+    if (!tc) return "-";
+    return std::to_string(tc->initialSeconds) + "+" + std::to_string(tc->incrementSeconds);
 }
 
 void Game::abandon(std::int64_t nowMs) {
@@ -176,11 +199,13 @@ json::object Game::view(Seat seat, std::int64_t nowMs) const {
     json::object v = variant_view(seat);
     v["variant"] = variant();
     v["seat"] = seat_name(seat);
-    v["status"] = status_ == Status::Active ? "active" : status_ == Status::Finished ? "finished"
-                                                                                    : "aborted";
+    v["status"] = status_ == Status::Active     ? "active"
+                  : status_ == Status::Finished ? "finished"
+                                                : "aborted";
     if (finished()) {
         json::object r{{"score", result_.score}, {"reason", result_.reason}};
-        r["winner"] = result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
+        r["winner"] =
+            result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
         v["result"] = std::move(r);
     } else {
         v["result"] = nullptr;
@@ -189,14 +214,14 @@ json::object Game::view(Seat seat, std::int64_t nowMs) const {
     v["toMove"] = toMove && !finished() ? json::value(seat_name(*toMove)) : json::value(nullptr);
     if (clock_.timed()) {
         auto tc = *clock_.control();
-        v["clock"] = json::object{
-            {"initial", tc.initialSeconds},
-            {"increment", tc.incrementSeconds},
-            {"white", clock_.remaining(0, nowMs)},
-            {"black", clock_.remaining(1, nowMs)},
-            {"running", clock_.running() && !finished()
-                            ? json::value(clock_.running_side() ? "black" : "white")
-                            : json::value(nullptr)}};
+        v["clock"] =
+            json::object{{"initial", tc.initialSeconds},
+                         {"increment", tc.incrementSeconds},
+                         {"white", clock_.remaining(0, nowMs)},
+                         {"black", clock_.remaining(1, nowMs)},
+                         {"running", clock_.running() && !finished()
+                                         ? json::value(clock_.running_side() ? "black" : "white")
+                                         : json::value(nullptr)}};
     } else {
         v["clock"] = nullptr;
     }

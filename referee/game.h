@@ -27,20 +27,21 @@ std::string_view audience_name(Audience a);
 bool audience_includes(Audience a, Seat s);
 inline Seat opponent(Seat s) { return s == Seat::White ? Seat::Black : Seat::White; }
 inline Audience only(Seat s) {
-    return s == Seat::White ? Audience::White : s == Seat::Black ? Audience::Black
-                                                                 : Audience::Spectators;
+    return s == Seat::White   ? Audience::White
+           : s == Seat::Black ? Audience::Black
+                              : Audience::Spectators;
 }
 
 struct Event {
     std::uint64_t seq = 0;  // index in the game's event log
     Audience audience = Audience::Everyone;
-    json::object body;      // always has "type"
+    json::object body;  // always has "type"
 };
 
 struct ActionResult {
     bool accepted = false;
-    std::string error;              // for a rejection: what was wrong; never names a secret
-    std::uint64_t firstEvent = 0;   // the events this action produced start here
+    std::string error;             // for a rejection: what was wrong; never names a secret
+    std::uint64_t firstEvent = 0;  // the events this action produced start here
     static ActionResult reject(std::string why) { return {false, std::move(why), 0}; }
     static ActionResult ok() { return {true, {}, 0}; }
 };
@@ -59,8 +60,22 @@ struct GameOptions {
     json::object variant;              // variant-specific options
 };
 
+// Who played, where and when: the server's bookkeeping for a record's headers (PGN Date,
+// White, Black…). Not game state: never replayed, never secret.
+struct RecordHeaders {
+    std::string event = "Arbiter game";
+    std::string site = "Arbiter";
+    std::string date = "????.??.??";  // YYYY.MM.DD (UTC) of the game's start
+    std::string time;                 // HH:MM:SS (UTC), or empty
+    std::string white = "?", black = "?";
+};
+
+// PGN's Termination tag value for a result reason: "normal", "time forfeit", "abandoned",
+// "unterminated" (the game goes on), as the PGN standard (8.2.4) spells them.
+std::string_view termination_tag(const GameResult& result, bool finished);
+
 class Game {
-public:
+  public:
     explicit Game(const GameOptions& options);
     virtual ~Game() = default;
     Game(const Game&) = delete;
@@ -99,8 +114,12 @@ public:
     virtual std::vector<json::object> legal_actions(Seat seat) const = 0;
     // The game record (PGN or the variant's format); secrets only once revealed.
     virtual std::string record() const = 0;
+    void set_record_headers(RecordHeaders headers) { headers_ = std::move(headers); }
+    const RecordHeaders& record_headers() const { return headers_; }
+    // PGN's TimeControl: "300+2" (seconds + increment), "-" when untimed.
+    std::string time_control_tag() const;
 
-protected:
+  protected:
     virtual ActionResult on_action(Seat seat, std::string_view type, const json::object& action,
                                    std::int64_t nowMs) = 0;
     virtual json::object variant_view(Seat seat) const = 0;
@@ -128,7 +147,7 @@ protected:
     GameResult win_for(Seat winner, std::string reason) const;
     GameResult draw(std::string reason) const;
 
-private:
+  private:
     ActionResult common_action(Seat seat, std::string_view type, std::int64_t nowMs);
 
     std::vector<Event> events_;
@@ -137,6 +156,7 @@ private:
     Clock clock_;
     std::optional<Seat> drawOffer_;
     int turnsCompleted_ = 0;
+    RecordHeaders headers_;
 };
 
 // Makes a new game of the named variant ("chess", "chiefspy", "minesweeper"); secrets are

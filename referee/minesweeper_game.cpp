@@ -237,7 +237,16 @@ std::string MinesweeperGame::record() const {
     auto tag = [&out](std::string_view name, std::string_view value) {
         out += fmt::format("[{} \"{}\"]\n", name, value);
     };
-    tag("Event", "Arbiter game");
+    const RecordHeaders& h = record_headers();
+    tag("Event", h.event);
+    tag("Site", h.site);
+    tag("Date", h.date);
+    tag("Round", "-");
+    tag("White", h.white);
+    tag("Black", h.black);
+    tag("Result", result().score);
+    if (!h.time.empty()) tag("UTCTime", h.time);
+    tag("TimeControl", time_control_tag());
     tag("Variant", "Minesweeper Chess");
     // Every standard start looks the same in public: all fog, counter 4.
     const Bitboard anyFour =
@@ -247,9 +256,9 @@ std::string MinesweeperGame::record() const {
         tag("FEN", start_.fen());
     }
     tag("Commitment", commitment_);
-    tag("Result", result().score);
+    tag("Termination", termination_tag(result(), finished()));
     if (finished()) {
-        tag("Termination", result().reason);
+        tag("TerminationReason", result().reason);
         tag("Mines", square_list(initialLayout_));
         tag("Salt", salt_);
         tag("CommitmentText", commitment_preimage(initialLayout_, salt_));

@@ -116,6 +116,7 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
         body["invitePath"] = "/join/" + r.id + "#" + invite;
         status = "open";
     }
+    set_record_headers(r);
     r.creatorAddress = client.address;
     set_status(r, status);  // not listed before it is stored
     body["status"] = r.status;
@@ -503,6 +504,7 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
     } else {
         set_status(r, "open");  // the other player claims their seat with their old token
     }
+    set_record_headers(r);
     body["status"] = r.status;
     old->rematch = r.id;
     StoredGame g = stored(r);

@@ -93,6 +93,7 @@ bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
     try {
         r.random = std::make_unique<TapeRandom>(fresh_, std::move(tape));
         r.game = referee::create_game(r.variant, r.gameOptions, *r.random);
+        set_record_headers(r);
         for (const auto& a : entries) {
             json::object action = json::parse(a.action).as_object();
             if (a.seat == "clock") {

@@ -1,6 +1,7 @@
 #include "server/room.h"
 
 #include <chrono>
+#include <ctime>
 
 namespace arbiter::server {
 
@@ -51,6 +52,27 @@ json::object event_json(const referee::Event& e) {
 }
 
 std::string event_text(const referee::Event& e) { return json::serialize(event_json(e)); }
+
+void set_record_headers(Room& r) {
+    if (!r.game) return;
+    referee::RecordHeaders h;
+    std::time_t t = std::time_t(r.createdMs / 1000);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char date[16], time[16];
+    std::strftime(date, sizeof date, "%Y.%m.%d", &utc);
+    std::strftime(time, sizeof time, "%H:%M:%S", &utc);
+    h.date = date;
+    h.time = time;
+    // No accounts yet: a person is "Anonymous", the computer says its level.
+    auto name = [&](Seat s) {
+        return r.computerSeat == s ? "Arbiter level " + std::to_string(r.level)
+                                   : std::string("Anonymous");
+    };
+    h.white = name(Seat::White);
+    h.black = name(Seat::Black);
+    r.game->set_record_headers(std::move(h));
+}
 
 bool Room::listed() const { return stored && (status != "open" || option_flag(options, "public")); }
 

@@ -83,6 +83,8 @@ bool assist_enabled(const json::object& options);
 Outcome storage_unavailable(std::string_view what);
 // The room as a row of the games table.
 StoredGame stored(const Room& r);
+// The record's headers (date, players' names) for the room's loaded game.
+void set_record_headers(Room& r);
 // Parses {"clock":…,"options":…} into the referee's options; throws std::invalid_argument.
 referee::GameOptions game_options(const json::object& stored);
 

@@ -11,7 +11,8 @@ json::object move(const char* uci) { return {{"type", "move"}, {"move", uci}}; }
 }  // namespace
 
 TEST(Commitment, Sha256OfKnownText) {
-    EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(sha256_hex("abc"),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     EXPECT_TRUE(verify_commitment(sha256_hex("x|y"), "x|y"));
     EXPECT_FALSE(verify_commitment(sha256_hex("x|y"), "x|z"));
 }
@@ -66,7 +67,10 @@ TEST(ChessReferee, FoolsMateEndsTheGame) {
     SeededRandom random(1);
     auto game = create_game("chess", {}, random);
     std::int64_t t = 0;
-    for (const char* m : {"f2f3", "e7e5", "g2g4"}) ASSERT_TRUE(game->act(game->seat_to_move() == Seat::White ? Seat::White : Seat::Black, move(m), t += 1000).accepted);
+    for (const char* m : {"f2f3", "e7e5", "g2g4"})
+        ASSERT_TRUE(game->act(game->seat_to_move() == Seat::White ? Seat::White : Seat::Black,
+                              move(m), t += 1000)
+                        .accepted);
     EXPECT_TRUE(game->act(Seat::Black, move("d8h4"), t).accepted);
     EXPECT_TRUE(game->finished());
     EXPECT_EQ(game->result().score, "0-1");
@@ -137,4 +141,34 @@ TEST(ChessReferee, BadFenOptionIsAnInvalidArgument) {
             EXPECT_EQ(std::string(e.what()).rfind("option fen: FEN", 0), 0u) << e.what();
         }
     }
+}
+
+// PGN's Termination tag takes the standard's own values; the reason in words goes beside it.
+TEST(ChessReferee, RecordUsesStandardTerminationAndTimeControl) {
+    GameOptions opts;
+    opts.clock = TimeControl{300, 2};
+    SeededRandom random(1);
+    auto game = create_game("chess", opts, random);
+    RecordHeaders h;
+    h.date = "2026.12.01";
+    h.white = "Anonymous";
+    h.black = "Arbiter level 3";
+    game->set_record_headers(h);
+    std::string open = game->record();
+    EXPECT_NE(open.find("[Termination \"unterminated\"]"), std::string::npos) << open;
+    EXPECT_NE(open.find("[TimeControl \"300+2\"]"), std::string::npos) << open;
+    EXPECT_NE(open.find("[Date \"2026.12.01\"]"), std::string::npos) << open;
+    EXPECT_NE(open.find("[Black \"Arbiter level 3\"]"), std::string::npos) << open;
+    ASSERT_TRUE(game->act(Seat::White, {{"type", "move"}, {"move", "e2e4"}}, 0).accepted);
+    ASSERT_TRUE(game->act(Seat::Black, {{"type", "move"}, {"move", "e7e5"}}, 1000).accepted);
+    EXPECT_TRUE(game->check_time(1000 + 301'000));  // White's flag
+    std::string over = game->record();
+    EXPECT_NE(over.find("[Termination \"time forfeit\"]"), std::string::npos) << over;
+    EXPECT_NE(over.find("[TerminationReason \"timeout\"]"), std::string::npos) << over;
+    auto resigned = create_game("chess", GameOptions{}, random);
+    ASSERT_TRUE(resigned->act(Seat::White, {{"type", "resign"}}, 0).accepted);
+    EXPECT_NE(resigned->record().find("[Termination \"normal\"]"), std::string::npos);
+    auto aborted = create_game("chess", GameOptions{}, random);
+    ASSERT_TRUE(aborted->act(Seat::White, {{"type", "abort"}}, 0).accepted);
+    EXPECT_NE(aborted->record().find("[Termination \"abandoned\"]"), std::string::npos);
 }

@@ -66,7 +66,13 @@ TEST(ServerHttp, FoolsMatePlayedToTheEndThroughHttp) {
     auto exported = http(s.port(), "GET", "/api/games/" + g.id + "/export");
     EXPECT_EQ(exported.status, 200);
     EXPECT_NE(exported.body.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << exported.body;
-    EXPECT_NE(exported.body.find("[Termination \"checkmate\"]"), std::string::npos);
+    // Standard PGN headers: the Seven Tag Roster filled in, TimeControl, Termination's own values.
+    EXPECT_NE(exported.body.find("[Termination \"normal\"]"), std::string::npos) << exported.body;
+    EXPECT_NE(exported.body.find("[TerminationReason \"checkmate\"]"), std::string::npos);
+    EXPECT_EQ(exported.body.find("????"), std::string::npos) << exported.body;
+    EXPECT_NE(exported.body.find("[White \"Anonymous\"]"), std::string::npos);
+    EXPECT_NE(exported.body.find("[TimeControl \"-\"]"), std::string::npos);
+    EXPECT_NE(exported.body.find("[Round \"-\"]"), std::string::npos);
 
     auto late = move(s.port(), g, g.white, "e2e4");
     EXPECT_EQ(late.status, 409);
