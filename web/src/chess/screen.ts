@@ -9,6 +9,7 @@ import { destsFromMoves, squareToKey, keyToSquare, moveKeys, splitMove } from '.
 import { placements, parsePlacement, isCapture, turnOf } from './replay';
 import { PlyCursor, moveRows } from './movelist';
 import { matchMove } from './saninput';
+import { icon } from '../icons';
 import './messages';
 import './chess.css';
 
@@ -293,8 +294,8 @@ class ChessScreen implements GameScreen {
             m.san,
           )
         : h('span.move.empty', '…');
-    const navBtn = (id: string, label: string, glyph: string, f: () => void, disabled: boolean) =>
-      h('button.nav', { attrs: { type: 'button', 'data-testid': `nav-${id}`, title: label, 'aria-label': label, disabled }, on: { click: () => this.nav(f) } }, glyph);
+    const navBtn = (id: 'first' | 'prev' | 'next' | 'last', label: string, f: () => void, disabled: boolean) =>
+      h('button.nav', { attrs: { type: 'button', 'data-testid': `nav-${id}`, title: label, 'aria-label': label, disabled }, on: { click: () => this.nav(f) } }, [icon(id)]);
 
     const mv = this.mover();
     const canMove = mv.color && this.toMove === mv.color && !this.awaiting && this.legal.length && c.following ? mv.color : '';
@@ -320,10 +321,10 @@ class ChessScreen implements GameScreen {
       ]),
       h('div.chess-side', [
         h('div.nav-bar', { attrs: { role: 'group', 'aria-label': t('chess.moves') } }, [
-          navBtn('first', t('chess.first'), '⏮', () => c.first(), c.ply === 0),
-          navBtn('prev', t('chess.prev'), '◀', () => c.prev(), c.ply === 0),
-          navBtn('next', t('chess.next'), '▶', () => c.next(), c.ply === c.length),
-          navBtn('last', t('chess.last'), '⏭', () => c.last(), c.ply === c.length),
+          navBtn('first', t('chess.first'), () => c.first(), c.ply === 0),
+          navBtn('prev', t('chess.prev'), () => c.prev(), c.ply === 0),
+          navBtn('next', t('chess.next'), () => c.next(), c.ply === c.length),
+          navBtn('last', t('chess.last'), () => c.last(), c.ply === c.length),
         ]),
         h(
           'div.movelist',

@@ -19,6 +19,7 @@ import './messages';
 import { identityIcon, pieceName, valueName } from './names';
 import { renderValueEntry } from './value-entry';
 import { renderRules } from './rules';
+import { icon } from '../icons';
 import './chiefspy.css';
 
 type Seat = 'white' | 'black';
@@ -641,7 +642,7 @@ class ChiefSpyScreen implements GameScreen {
       const b = a.battle;
       items.push(
         h('div.cs-clash', { key: `clash-${a.n}`, class: { [b.winner]: true }, style: this.pos(b.contested), attrs: { 'data-testid': 'battle-clash', 'aria-hidden': 'true' } }, [
-          h('span.cs-clash-icon', '⚔'),
+          h('span.cs-clash-icon', [icon('swords')]),
           h('span.cs-clash-bonus', `+${b.bonus.attacker}/+${b.bonus.defender}`),
         ]),
       );
@@ -659,7 +660,7 @@ class ChiefSpyScreen implements GameScreen {
         h(
           'div.cs-gambit-targets',
           st.seconds.map((sq) =>
-            h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `gambit-target-${sq}` }, on: { click: () => this.resolve(dropSecond(this.input, st.mid, sq)) } }, `⚔ ${sq}`),
+            h('button.cs-btn', { attrs: { type: 'button', 'data-testid': `gambit-target-${sq}` }, on: { click: () => this.resolve(dropSecond(this.input, st.mid, sq)) } }, [icon('swords'), ` ${sq}`]),
           ),
         ),
         st.plain ? h('button.cs-btn', { attrs: { type: 'button', 'data-testid': 'gambit-stop' }, on: { click: () => this.resolve(stopHere(this.input)) } }, t('cs.gambit.stop')) : null,
@@ -754,7 +755,7 @@ class ChiefSpyScreen implements GameScreen {
       const bt = this.battleText(a.battle);
       items.push(
         h('div.cs-battle-card', { key: `ann-${a.n}`, class: { [a.battle.winner]: true }, attrs: { 'data-testid': 'battle-announce', 'data-winner': a.battle.winner, 'data-seq': String(a.seq ?? '') } }, [
-          h('h3', ['⚔ ', t('cs.battle.title', { square: a.battle.contested })]),
+          h('h3', [icon('swords'), ' ', t('cs.battle.title', { square: a.battle.contested })]),
           h('p', bt.vs),
           h('p.cs-bonus', bt.bonus),
           h('p.cs-winner', { attrs: { 'data-testid': 'battle-winner' } }, bt.winner),

@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { identityIcon, pieceName } from '../chiefspy/names';
 import { renderValueEntry } from '../chiefspy/value-entry';
 import { installPieces } from '../board/setup';
+import { icon as svgIcon } from '../icons';
 import '../chiefspy/chiefspy.css';
 import { type SetupValue, type SetupState, emptySetup } from '../chiefspy/setup';
 import {
@@ -207,7 +208,7 @@ class CompanionPage implements Page {
     if (!r) return null;
     const dc = other(r.b.attackerColour);
     return h('section.co-result.cs-battle-card', { class: { [r.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': r.winner, role: 'status' } }, [
-      h('h3', ['⚔ ', t('co.result.title')]),
+      h('h3', [svgIcon('swords'), ' ', t('co.result.title')]),
       h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${r.winner}`, { colour: colourName(r.winner === 'defender' ? dc : r.b.attackerColour) })),
       h('p.cs-bonus', t('cs.battle.bonus', { a: r.bonus.attacker, d: r.bonus.defender })),
       r.answer
@@ -289,7 +290,7 @@ class CompanionPage implements Page {
     return h('div.co-play', [
       this.renderDuoResult(),
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
-        h('h2', ['⚔ ', t('co.play.title')]),
+        h('h2', [svgIcon('swords'), ' ', t('co.play.title')]),
         h('p.cs-help', t('co.duo.playHelp')),
         this.attackerColourField(m.round, set, !!m.waiting),
         m.waiting ? null : h('div', this.battleFields((c) => duoPieces(m, c), set)),
@@ -490,7 +491,7 @@ class CompanionPage implements Page {
       this.result ? this.renderResult() : null,
       this.notice ? h('p.co-notice', { attrs: { 'data-testid': 'co-notice', role: 'status' } }, this.notice) : null,
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
-        h('h2', ['⚔ ', t('co.play.title')]),
+        h('h2', [svgIcon('swords'), ' ', t('co.play.title')]),
         h('p.cs-help', t('co.play.help')),
         this.attackerColourField(m.round, set, false),
         ...this.battleFields((c) => piecesOnBoard(m, c), set),
@@ -533,7 +534,7 @@ class CompanionPage implements Page {
           ? t('co.result.defender', { piece: loserName(r.attacker), colour: colourName(r.attackerColour) })
           : t('co.result.tie');
     return h('section.co-result.cs-battle-card', { key: `res-${this.saved.undo.length}`, class: { [a.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': a.winner, role: 'status', 'aria-live': 'assertive' } }, [
-      h('h3', ['⚔ ', t('co.result.title')]),
+      h('h3', [svgIcon('swords'), ' ', t('co.result.title')]),
       h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${a.winner}`, { colour: colourName(a.winner === 'defender' ? dc : r.attackerColour) })),
       h('p', text),
       h('p.cs-bonus', t('cs.battle.bonus', { a: a.bonus.attacker, d: a.bonus.defender })),

@@ -13,6 +13,7 @@ import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types'
 import { Clocks, formatClock, formatTimeControl } from './clock';
 import { resultText } from './result';
 import { errorText, joinProblem, localError } from '../problems';
+import { icon } from '../icons';
 import './messages';
 import '../lobby/messages';
 import './game.css';
@@ -430,7 +431,7 @@ class GamePage implements Page {
     const s = this.summary!;
     const ext = s.variant === 'chess' ? 'pgn' : 'txt';
     return h('div.tools', [
-      h('button.tool', { attrs: { type: 'button', 'data-testid': 'flip', 'aria-pressed': String(this.flipped) }, on: { click: () => ((this.flipped = !this.flipped), redraw()) } }, '⇅ ' + t('game.flip')),
+      h('button.tool', { attrs: { type: 'button', 'data-testid': 'flip', 'aria-pressed': String(this.flipped) }, on: { click: () => ((this.flipped = !this.flipped), redraw()) } }, [icon('flip'), ' ' + t('game.flip')]),
       this.ctx?.local
         ? h('label.check', [
             h('input', {
@@ -451,7 +452,7 @@ class GamePage implements Page {
             ' ' + t('game.autoTurn'),
           ])
         : null,
-      h('a.tool', { attrs: { href: api.exportUrl(this.id, this.token), download: `arbiter-${this.id}.${ext}`, 'data-testid': 'download' } }, '⤓ ' + t('game.download')),
+      h('a.tool', { attrs: { href: api.exportUrl(this.id, this.token), download: `arbiter-${this.id}.${ext}`, 'data-testid': 'download' } }, [icon('download'), ' ' + t('game.download')]),
       h('details.share', { attrs: { 'data-testid': 'share' } }, [
         h('summary', t('game.share')),
         this.linkRow('watch-link', t('game.watchLink'), `${location.origin}/game/${this.id}`),

@@ -41,6 +41,7 @@ import {
 import { verifyReveal, type Verification } from './commitment';
 import './messages';
 import { srSummary } from './srsummary';
+import { icon, type IconName } from '../icons';
 import './minesweeper.css';
 
 // The overlay lives inside chessground's container (so it matches the board to the pixel)
@@ -99,7 +100,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let typed = '';
   let sending = false;
   let destroyed = false;
-  const log: (() => string)[] = []; // newest first; translated when drawn (language switch)
+  const log: { text: () => string; icon?: IconName }[] = []; // newest first; translated when drawn (language switch)
   const fx: Transient = { booms: new Map(), cleared: new Map(), lifting: new Map(), fogGoneUntil: 0, shakeUntil: 0 };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let refetchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -151,8 +152,8 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     return moverNow() ? sapperActions(st.legalMoves, st.turn) : [];
   }
 
-  function say(line: () => string): void {
-    log.unshift(line);
+  function say(line: () => string, ic?: IconName): void {
+    log.unshift({ text: line, icon: ic });
     log.length = Math.min(log.length, LOG_SIZE);
   }
 
@@ -283,11 +284,11 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         fx.shakeUntil = at + 600;
         ctx.sound.capture();
         ctx.sound.notify();
-        say(() => t('ms.ev.explosion', { color: colorName(e.color), piece: t(`ms.piece.${e.piece}`), square: e.square }));
+        say(() => t('ms.ev.explosion', { color: colorName(e.color), piece: t(`ms.piece.${e.piece}`), square: e.square }), 'boom');
         break;
       case 'cleared':
         fx.cleared.set(e.square, { by: e.by, until: at + BOOM_MS * 2 });
-        say(() => (e.by === 'king' ? t('ms.ev.clearedKing', { square: e.square }) : t('ms.ev.clearedSapper', { square: e.square })));
+        say(() => (e.by === 'king' ? t('ms.ev.clearedKing', { square: e.square }) : t('ms.ev.clearedSapper', { square: e.square })), e.by === 'king' ? 'crown' : 'bomb');
         break;
       case 'lifted':
         for (const sq of e.squares) fx.lifting.set(sq, at + LIFT_MS);
@@ -296,7 +297,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         for (const sq of e.squares) fx.lifting.set(sq, at + FOG_GONE_MS);
         fx.fogGoneUntil = at + FOG_GONE_MS;
         ctx.sound.notify();
-        say(() => t('ms.ev.fogGone'));
+        say(() => t('ms.ev.fogGone'), 'sun');
         break;
       case 'check':
         say(() => t('ms.ev.check', { color: colorName(e.side) }));
@@ -452,13 +453,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       const kids: (VNode | string)[] = [];
       if (info.fog) kids.push(h('div.ms-fog', { key: 'fog' }));
       else if (classes.lifting) kids.push(h('div.ms-fog.ms-fog-out', { key: 'fogout' }));
-      if (!info.fog && info.mine) kids.push(h('span.ms-mine', { key: 'mine', attrs: { 'aria-hidden': 'true' } }, '💣'));
+      if (!info.fog && info.mine) kids.push(h('span.ms-mine', { key: 'mine', attrs: { 'aria-hidden': 'true' } }, [icon('bomb')]));
       if (!info.fog && !info.mine && info.number > 0)
         kids.push(h(`span.ms-num.n${info.number}`, { key: 'num', attrs: { 'aria-hidden': 'true' } }, String(info.number)));
-      if (layout.has(sq) && !info.mine) kids.push(h('span.ms-layout', { key: 'layout', attrs: { 'aria-hidden': 'true' } }, '💣'));
+      if (layout.has(sq) && !info.mine) kids.push(h('span.ms-layout', { key: 'layout', attrs: { 'aria-hidden': 'true' } }, [icon('bomb')]));
       if (fogDests.has(sq)) kids.push(h('span.ms-dest', { key: 'dest', attrs: { 'aria-hidden': 'true' } }));
-      if (classes.boom) kids.push(h('span.ms-boom', { key: 'boom', attrs: { 'aria-hidden': 'true' } }, '💥'));
-      if (classes['cleared-fx']) kids.push(h('span.ms-cleared', { key: 'cleared', attrs: { 'aria-hidden': 'true' } }, cleared!.by === 'king' ? '👑' : '✔'));
+      if (classes.boom) kids.push(h('span.ms-boom', { key: 'boom', attrs: { 'aria-hidden': 'true' } }, [icon('boom')]));
+      if (classes['cleared-fx']) kids.push(h('span.ms-cleared', { key: 'cleared', attrs: { 'aria-hidden': 'true' } }, [icon(cleared!.by === 'king' ? 'crown' : 'check')]));
       if (p !== undefined) kids.push(h('span.ms-odds', { key: 'odds', attrs: { 'data-testid': `ms-odds-${sq}` } }, formatOdds(p)));
       const target = targets.get(sq);
       if (target)
@@ -484,7 +485,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
                 touchstart: (e: TouchEvent) => e.stopPropagation(),
               },
             },
-            '💣',
+            [icon('bomb')],
           ),
         );
       cells.push(h('div.ms-sq', { key: sq, class: classes, style: pos(sq), attrs: { 'data-sq': sq } }, kids));
@@ -506,7 +507,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       'div.ms-counter',
       { attrs: { 'data-testid': 'ms-counter', 'aria-label': t('ms.counterAria', { n: st.counter, total: st.minesAtStart }), role: 'status' } },
       [
-        h('span.ms-counter-icon', { attrs: { 'aria-hidden': 'true' } }, '💣'),
+        h('span.ms-counter-icon', { attrs: { 'aria-hidden': 'true' } }, [icon('bomb')]),
         h('span.ms-counter-label', t('ms.counter')),
         h('strong.ms-counter-value', { attrs: { 'data-testid': 'ms-counter-value' } }, t('ms.counterValue', { n: st.counter, total: st.minesAtStart })),
       ],
@@ -559,13 +560,13 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
               attrs: { type: 'button', 'data-testid': 'ms-sapper-toggle', 'aria-pressed': String(sapperMode), title: 'S' },
               on: { click: () => toggleSapper() },
             },
-            sapperMode ? t('ms.sapCancel') : t('ms.sapperMode'),
+            sapperMode ? t('ms.sapCancel') : [icon('bomb'), ' ', t('ms.sapperMode')],
           ),
           selAction && !sapperMode
             ? h(
                 'button.ms-sap-selected',
                 { attrs: { type: 'button', 'data-testid': 'ms-sap-selected' }, on: { click: () => send(selAction.uci) } },
-                t('ms.sapSelected', { target: selAction.target }),
+                [icon('bomb'), ' ', t('ms.sapSelected', { target: selAction.target })],
               )
             : null,
         ].filter(Boolean) as VNode[]),
@@ -580,7 +581,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
               h(
                 'button.ms-sap-item',
                 { attrs: { type: 'button', 'data-testid': `ms-sap-item-${a.target}` }, on: { click: () => send(a.uci) } },
-                `💣 ${a.target}`,
+                [icon('bomb'), ` ${a.target}`],
               ),
             ),
           ),
@@ -680,7 +681,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       h('ul', [
         h('li', [h('span.ms-swatch.fog'), ' ', t('ms.legendFog')]),
         h('li', [h('span.ms-swatch.clear'), ' ', t('ms.legendClear')]),
-        h('li', [h('span.ms-swatch.mine', '💣'), ' ', t('ms.legendMine')]),
+        h('li', [h('span.ms-swatch.mine', [icon('bomb')]), ' ', t('ms.legendMine')]),
         h('li', [h('span.ms-legend-nums', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h(`span.ms-num.n${n}`, String(n)))), ' ', t('ms.legendNumber')]),
       ]),
       h('p.ms-help', t('ms.fogZone')),
@@ -701,18 +702,18 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const start = st.turn === 'white' ? (st.moves.length % 2 === 0 ? 'white' : 'black') : st.moves.length % 2 === 0 ? 'black' : 'white';
     // who made the first move: the side to move now, back by the number of plies
     const offset = start === 'black' ? 1 : 0;
-    const fmt = (uci: string) => {
+    const fmt = (uci: string): (string | VNode)[] => {
       const m = parseUci(uci);
-      if (!m) return uci;
-      if (m.from === m.to) return `${m.from} 💣`;
-      return `${m.from}–${m.to}${m.promotion ? '=Q' : ''}`;
+      if (!m) return [uci];
+      if (m.from === m.to) return [`${m.from} `, icon('bomb'), h('span.sr-only', t('ms.sapper'))];
+      return [`${m.from}–${m.to}${m.promotion ? '=Q' : ''}`];
     };
     const plies = offset ? ['…', ...st.moves] : st.moves;
     for (let i = 0; i < plies.length; i += 2) {
       rows.push(
         h('li', [
           h('span.ms-mv-n', `${i / 2 + 1}.`),
-          h('span.ms-mv', plies[i] === '…' ? '…' : fmt(plies[i])),
+          h('span.ms-mv', plies[i] === '…' ? ['…'] : fmt(plies[i])),
           plies[i + 1] ? h('span.ms-mv', fmt(plies[i + 1])) : h('span.ms-mv'),
         ]),
       );
@@ -729,7 +730,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       h(
         'ul',
         { attrs: { 'aria-live': 'polite', 'data-testid': 'ms-log' } },
-        log.map((l, i) => h('li', { key: String(log.length - i) }, l())),
+        log.map((l, i) => h('li', { key: String(log.length - i) }, l.icon ? [icon(l.icon), ' ', l.text()] : [l.text()])),
       ),
     ]);
   }
@@ -803,7 +804,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
                 },
               },
             },
-            '⇅',
+            [icon('flip')],
           ),
           renderCounter(),
         ].filter(Boolean) as VNode[]),
