@@ -445,16 +445,22 @@ class ChiefSpyScreen implements GameScreen {
     const v = this.view;
     if (!v) return h('div.cs-screen', { attrs: { 'data-testid': 'chiefspy-screen' } }, '…');
     const setupPhase = v.phase === 'setup';
+    // The set-up form (or its hand-over) takes the board's place; everything that comes and
+    // goes while the board is shown (the round's end, the wait for the opponent's set-up, an
+    // error) stands beside or below it, so that the board never moves under the cursor.
+    const form = setupPhase && this.setupVisible();
     return h('div.cs-screen', { attrs: { 'data-testid': 'chiefspy-screen', 'data-phase': v.phase, 'data-round': String(v.round) } }, [
       this.renderStatus(),
-      this.renderRoundEnd(),
-      this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'cs-error' } }, t('cs.error', { msg: this.error })) : null,
       h('div.cs-layout', [
         h('div.cs-main', [
-          setupPhase ? this.renderSetup() : null,
-          h('div.cs-board-area', { class: { 'cs-hidden': setupPhase && this.setupVisible() } }, [this.renderBoard(), this.renderInputBar()]),
+          form ? this.renderRoundEnd() : null,
+          form ? this.renderSetup() : null,
+          h('div.cs-board-area', { class: { 'cs-hidden': form } }, [this.renderBoard(), this.renderInputBar()]),
+          this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'cs-error' } }, t('cs.error', { msg: this.error })) : null,
         ]),
         h('aside.cs-side', [
+          form ? null : this.renderRoundEnd(),
+          setupPhase && !form ? this.renderSetup() : null,
           this.renderAnnounce(),
           this.renderMyValuesPanel(),
           this.renderReserves(),

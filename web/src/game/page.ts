@@ -293,18 +293,20 @@ class GamePage implements Page {
         h('span.tc', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
         s.assist?.proposed ? h('span.badge', { attrs: { 'data-testid': 'assist-state' } }, s.assist.enabled ? t('game.assistOn') : t('game.assistProposed')) : null,
       ]),
-      over
-        ? h('div.result-banner', { attrs: { role: 'status', 'data-testid': 'result' } }, [
-            h('strong', resultText(s.result as any, s.status, { seat: this.seat, local: !!this.ctx?.local, variant: s.variant })),
-            // "1-0" names the seats by colour, which Chief & Spy swaps between rounds: its screen shows the match points
-            s.result?.score && s.status !== 'aborted' && s.variant !== 'chiefspy' ? h('span.score', ` ${s.result.score}`) : null,
-          ])
-        : null,
-      s.status === 'open' ? this.renderInvite() : null,
+      // The result and the invite stand beside the board (on a phone: below it, with the
+      // buttons), never above it: coming and going, they must not move the board.
       h('div.game-layout', [
         h('div.game-main', [this.screen.render()]),
         h('aside.game-side', [
           this.renderPlayer(top, 'top'),
+          over
+            ? h('div.result-banner', { attrs: { role: 'status', 'data-testid': 'result' } }, [
+                h('strong', resultText(s.result as any, s.status, { seat: this.seat, local: !!this.ctx?.local, variant: s.variant })),
+                // "1-0" names the seats by colour, which Chief & Spy swaps between rounds: its screen shows the match points
+                s.result?.score && s.status !== 'aborted' && s.variant !== 'chiefspy' ? h('span.score', ` ${s.result.score}`) : null,
+              ])
+            : null,
+          s.status === 'open' ? this.renderInvite() : null,
           this.renderStatusLine(),
           this.renderControls(),
           this.actionError ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'action-error' } }, this.actionError) : null,

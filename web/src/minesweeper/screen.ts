@@ -861,8 +861,10 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     render(): VNode {
       checkReveal();
       return h('div.ms-screen', { attrs: { 'data-testid': 'ms-screen' } }, [
-        h('div.ms-main', [renderFogGone(), renderBoard(), renderStatus()].filter(Boolean) as VNode[]),
+        // the fog-lifted banner stands beside the board (on a phone: with the panels), never above it
+        h('div.ms-main', [renderBoard(), renderStatus()]),
         h('aside.ms-side', [
+          renderFogGone(),
           renderSapper(),
           ctx.seat === 'spectator' && !ctx.local ? null : renderInput(), // a spectator gets no input
           renderOdds(),
