@@ -47,6 +47,7 @@ interface Announce {
 class ChiefSpyScreen implements GameScreen {
   private view: any = null;
   private cg: BoardApi | null = null;
+  private previewCg: BoardApi | null = null; // the set-up's board preview
   private setup: SetupState = emptySetup();
   private setupKey = '';
   private handedOver = '';
@@ -459,6 +460,7 @@ class ChiefSpyScreen implements GameScreen {
           this.error ? h('p.cs-error', { attrs: { role: 'alert', 'data-testid': 'cs-error' } }, t('cs.error', { msg: this.error })) : null,
         ]),
         h('aside.cs-side', [
+          form ? this.renderSetupPreview() : null, // beside the form (on a phone: below it)
           form ? null : this.renderRoundEnd(),
           setupPhase && !form ? this.renderSetup() : null,
           this.renderAnnounce(),
@@ -575,6 +577,63 @@ class ChiefSpyScreen implements GameScreen {
         ),
       ],
     });
+  }
+
+  /** The set-up form is on screen (not its hand-over): its values are this device's to see. */
+  private formShowing(): boolean {
+    const v = this.view;
+    if (!this.setupVisible()) return false;
+    return !this.ctx.local || this.handedOver === `${v.round}:${this.seat()}`;
+  }
+
+  /** A small board during the set-up: the round's position from this side, each value on its
+   *  piece as it is given, the Great pieces marked. */
+  private renderSetupPreview(): VNode | null {
+    const v = this.view;
+    const colour = this.myColour();
+    if (!colour || !this.formShowing()) return null;
+    const at = (sq: string) => {
+      const f = sq.charCodeAt(0) - 97;
+      const r = Number(sq.slice(1)) - 1;
+      const white = colour === 'white';
+      return { left: `${(white ? f : 7 - f) * 12.5}%`, top: `${(white ? 7 - r : r) * 12.5}%` };
+    };
+    const marks: VNode[] = [];
+    for (const c of ['white', 'black'] as Colour[]) {
+      const rank = c === 'white' ? '1' : '8';
+      for (const slot of SLOTS) {
+        const sq = `${slot}${rank}`;
+        const val = c === colour ? this.setup.values[slot] : null;
+        const great = slot <= 'c';
+        if (!great && !val) continue;
+        marks.push(
+          h('div.cs-sq', { key: sq, class: { great }, style: at(sq), attrs: { 'data-square': sq } }, [
+            great ? h('span.cs-great-mark', 'G') : null,
+            val ? h('span.cs-val', val) : null,
+          ]),
+        );
+      }
+    }
+    const fen = typeof v.fen === 'string' && v.fen ? v.fen : 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1';
+    return h('section.cs-panel.cs-setup-preview', { attrs: { 'data-testid': 'setup-preview' } }, [
+      h('h3', t('cs.setup.preview')),
+      h('div.board-wrap.cs-board.cs-preview-board', { attrs: { role: 'img', 'aria-label': t('cs.setup.preview') } }, [
+        h('div.cg-wrap', {
+          key: `cs-preview-${colour}`,
+          hook: {
+            insert: (vn) => {
+              this.previewCg?.destroy();
+              this.previewCg = createBoard(vn.elm as HTMLElement, { fen, orientation: colour, viewOnly: true, coordinates: false, animation: { enabled: false }, drawable: { enabled: false, visible: false } });
+            },
+            destroy: () => {
+              this.previewCg?.destroy();
+              this.previewCg = null;
+            },
+          },
+        }),
+        h('div.cs-overlay', { attrs: { 'aria-hidden': 'true' } }, marks),
+      ]),
+    ]);
   }
 
   private renderOwnValues(values: Record<string, string>, colour: Colour): VNode {
@@ -894,14 +953,18 @@ class ChiefSpyScreen implements GameScreen {
           'tbody',
           pieces.map((p) =>
             h('tr', { attrs: { 'data-testid': `assist-${p.id}` } }, [
-              h('th', { attrs: { scope: 'row' } }, `${pieceName(p.id)}${p.square ? ` ${p.square}` : ''}`),
+              h('th', { attrs: { scope: 'row', title: `${pieceName(p.id)}${p.square ? ` ${p.square}` : ''}` } }, [
+                identityIcon(p.id, p.colour ?? other(this.myColour() ?? 'white')),
+                h('span.sr-only', `${pieceName(p.id)} `),
+                p.square ?? '',
+              ]),
               ...SETUP_VALUES.map((val) => {
                 const x = Number(p.odds?.[val] ?? 0);
                 const pct = Math.round(x * 100);
                 return h(
                   'td',
                   { class: { zero: x === 0, sure: x >= 0.999 }, style: { '--p': String(x) } as any, attrs: { title: `${pieceName(p.id)} = ${valueName(val)}: ${(x * 100).toFixed(1)}%` } },
-                  x === 0 ? '·' : pct === 0 ? '<1' : String(pct),
+                  x === 0 ? '·' : pct === 0 ? '<1%' : `${pct}%`,
                 );
               }),
             ]),
@@ -996,6 +1059,8 @@ class ChiefSpyScreen implements GameScreen {
     this.destroyed = true;
     this.cg?.destroy();
     this.cg = null;
+    this.previewCg?.destroy();
+    this.previewCg = null;
   }
 }
 
