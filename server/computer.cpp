@@ -1,6 +1,11 @@
 #include "server/computer.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "engine/levels.h"
+#include "engine/search.h"
+#include "engine/tt.h"
 #include "engine/view_player.h"
 #include "variants/chess/uci.h"
 
@@ -30,6 +35,27 @@ class ChessEnginePlayer final : public ComputerPlayer {
             // A view this player cannot read: fall back to a legal random move.
         }
         return legal[random.uniform(std::uint32_t(legal.size()))];
+    }
+
+    // By its evaluation: a worse position (50 centipawns or more down), or a level one late
+    // in the game, is worth a draw; anything better is played on.
+    bool accepts_draw(std::string_view, const json::object& view) override {
+        try {
+            auto pos = Position::from_fen(std::string_view(view.at("initialFen").as_string()));
+            for (const auto& m : view.at("moves").as_array())
+                pos.do_move(parse_uci(pos, std::string_view(m.as_string())));
+            if (legal_moves(pos).empty()) return false;
+            engine::TranspositionTable tt(4);
+            auto searcher = std::make_unique<engine::Searcher<StandardChessRules>>(tt);
+            auto scores = searcher->score_root_moves(pos, 8, 200000);
+            int best = scores.front().second;
+            for (auto [m, v] : scores) best = std::max(best, v);
+            bool mine = (pos.side_to_move() == White) == (view.at("seat").as_string() == "white");
+            int eval = mine ? best : -best;
+            return eval <= -50 || (std::abs(eval) <= 20 && pos.game_ply() >= 80);
+        } catch (const std::exception&) {
+            return false;
+        }
     }
 
   private:

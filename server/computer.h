@@ -19,6 +19,11 @@ class ComputerPlayer {
     virtual json::object choose(std::string_view variant, const json::object& view,
                                 const std::vector<json::object>& legal,
                                 referee::RandomSource& random) = 0;
+    // The opponent offers a draw: accept it? Runs off the loop. By default the offer is
+    // declined (out loud: the offerer is told).
+    virtual bool accepts_draw(std::string_view /*variant*/, const json::object& /*view*/) {
+        return false;
+    }
 };
 
 // Level 0: every legal action equally likely.

@@ -19,6 +19,12 @@ using referee::Seat;
 
 namespace {
 constexpr auto EvictAfter = std::chrono::seconds(20);
+
+bool draw_offered_to(const json::object& view, Seat seat) {
+    auto offer = view.if_contains("drawOffer");
+    return offer && offer->is_string() &&
+           offer->as_string() == referee::seat_name(referee::opponent(seat));
+}
 // Spectators are sent an event in slices, so a crowd never holds the loop for long.
 constexpr std::size_t SpectatorSlice = 256;
 }  // namespace
@@ -172,26 +178,36 @@ void Lobby::maybe_computer(Room& r) {
     if (!r.computerSeat || r.computerThinking || r.status != "active" || r.game->finished()) return;
     Seat seat = *r.computerSeat;
     auto legal = r.game->legal_actions(seat);
-    if (legal.empty()) return;
     json::object view = r.game->view(seat, now_ms());
+    // A draw offer is answered first, in words (accepted or declined), never left to lapse.
+    bool offered = draw_offered_to(view, seat);
+    if (legal.empty() && !offered) return;
     if (!r.computer) r.computer = make_computer_player(r.variant, r.level);
     r.computerThinking = true;
     asio::post(compute_, [this, &r, epoch = r.epoch, player = r.computer.get(), variant = r.variant,
-                          view = std::move(view), legal = std::move(legal)] {
+                          view = std::move(view), legal = std::move(legal), offered] {
         json::object choice;
         try {
             referee::SecureRandom random;
-            choice = player->choose(variant, view, legal, random);
+            if (offered)
+                choice = {
+                    {"type", player->accepts_draw(variant, view) ? "draw-accept" : "draw-decline"}};
+            else
+                choice = player->choose(variant, view, legal, random);
         } catch (const std::exception& e) {
             log(LogLevel::Error, "computer player failed", {{"game", r.id}, {"error", e.what()}});
         }
-        asio::post(ioc_, [this, &r, epoch, choice = std::move(choice)] {
+        asio::post(ioc_, [this, &r, epoch, offered, choice = std::move(choice)] {
             r.computerThinking = false;
             if (stopping_ || epoch != r.epoch || !r.game || r.game->finished() || choice.empty()) {
                 // A write failed while it thought: think again on the reloaded game.
                 if (!stopping_ && epoch != r.epoch && r.game) follow_up(r);
                 return;
             }
+            // An offer came while it thought about its move: answer that first.
+            if (!offered &&
+                draw_offered_to(r.game->view(*r.computerSeat, now_ms()), *r.computerSeat))
+                return follow_up(r);
             apply(r, *r.computerSeat, choice, false, [&r](Outcome o) {
                 if (o.status >= 400)
                     log(LogLevel::Warn, "computer action refused", {{"game", r.id}});

@@ -2,6 +2,9 @@
 // (GET /api/games/{id}/assist), on a real server.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "tests/server_client.h"
 
 using namespace arbiter;
@@ -148,4 +151,40 @@ TEST(ServerLobbyOptions, ComputerGamesShowTheirLevel) {
         created(s.port(), R"({"variant":"chess","opponent":"computer","level":3,"color":"white"})");
     auto summary = http(s.port(), "GET", "/api/games/" + str(g.at("id"))).json().as_object();
     EXPECT_EQ(summary.at("level"), 3);
+}
+
+// The computer answers a draw offer by its evaluation, out loud, instead of letting it lapse.
+TEST(ServerComputer, AnswersADrawOfferByItsEvaluation) {
+    TestServer s;
+    struct Case {
+        const char* fen;
+        bool accepts;
+    };
+    // White (the person) to move and offering; the computer has Black.
+    for (Case c : {Case{"4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1", true},
+                   Case{"4K3/8/8/8/8/8/qqq5/4k3 w - - 0 1", false}}) {
+        auto g = http(s.port(), "POST", "/api/games",
+                      std::string(R"({"variant":"chess","opponent":"computer","level":2,)") +
+                          R"("color":"white","options":{"fen":")" + c.fen + "\"}}");
+        ASSERT_EQ(g.status, 201) << g.body;
+        std::string id(g.json().at("id").as_string()), token(g.json().at("token").as_string());
+        ASSERT_EQ(http(s.port(), "POST", "/api/games/" + id + "/actions",
+                       R"({"type":"draw-offer"})", token)
+                      .status,
+                  200);
+        json::value v;
+        for (int i = 0; i < 1000; ++i) {
+            v = http(s.port(), "GET", "/api/games/" + id, "", token).json();
+            if (v.at("view").at("drawOffer").is_null()) break;  // answered
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        ASSERT_TRUE(v.at("view").at("drawOffer").is_null()) << c.fen << ": no answer";
+        if (c.accepts) {
+            EXPECT_EQ(v.at("status"), "finished") << c.fen;
+            EXPECT_EQ(v.at("result").at("reason"), "agreement") << c.fen;
+        } else {
+            EXPECT_EQ(v.at("status"), "active") << c.fen;
+            EXPECT_EQ(v.at("view").at("toMove"), "white") << c.fen;  // declined, not moved
+        }
+    }
 }
