@@ -47,6 +47,21 @@ std::vector<std::string> moves_of(std::uint16_t port, const Game& g) {
     return out;
 }
 
+// Rewrites a stopped server's database as if the last move was `thoughtMs + downMs` ago and
+// the server stopped `downMs` ago: the log's times move back, the alive mark too.
+void pretend_stopped(const std::string& path, std::int64_t thoughtMs, std::int64_t downMs) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    std::string sql = "UPDATE actions SET ts_ms = ts_ms - " + std::to_string(thoughtMs + downMs) +
+                      "; UPDATE server_state SET value = " + std::to_string(now - downMs) +
+                      " WHERE key = 'alive_ms';";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
 }  // namespace
 
 TEST(ServerStorageFault, AFullDiskRefusesMovesAndTheGameStaysAtItsLog) {
@@ -147,17 +162,8 @@ TEST(ServerClock, ARestartChargesTheMoverUpToTheStopAndNotTheDowntime) {
     ASSERT_EQ(move(p, g, g.white, "e2e4").status, 200);
     ASSERT_EQ(move(p, g, g.black, "e7e5").status, 200);  // White's clock runs from here
     s.server().stop();
-    // Pretend White thought 8 s before the server stopped and it stayed down 30 s: the log's
-    // times move 38 s back, the alive mark to 30 s before now.
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(s.db().c_str(), &db), SQLITE_OK);
-    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-                   .count();
-    std::string sql = "UPDATE actions SET ts_ms = ts_ms - 38000; UPDATE server_state SET value = " +
-                      std::to_string(now - 30000) + " WHERE key = 'alive_ms';";
-    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
+    // White thought 8 s before the server stopped, and it stayed down 30 s.
+    pretend_stopped(s.db(), 8000, 30000);
     s.restart();
     auto clock = http(s.port(), "GET", "/api/games/" + g.id).json().at("view").at("clock");
     auto white = clock.at("white").to_number<std::int64_t>();
@@ -173,16 +179,7 @@ TEST(ServerClock, AFlagThatFellWhileTheServerWasDownFallsAtTheRestart) {
     ASSERT_EQ(move(p, g, g.white, "e2e4").status, 200);
     ASSERT_EQ(move(p, g, g.black, "e7e5").status, 200);
     s.server().stop();
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(s.db().c_str(), &db), SQLITE_OK);
-    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-                   .count();
-    // White's clock ran 70 s before the stop.
-    std::string sql = "UPDATE actions SET ts_ms = ts_ms - 80000; UPDATE server_state SET value = " +
-                      std::to_string(now - 10000) + " WHERE key = 'alive_ms';";
-    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
+    pretend_stopped(s.db(), 70000, 10000);  // White's clock ran 70 s before the stop
     s.restart();
     json::value v;
     for (int i = 0; i < 500; ++i) {  // the flag timer fires right after the start
