@@ -74,7 +74,12 @@ void set_record_headers(Room& r) {
     r.game->set_record_headers(std::move(h));
 }
 
-bool Room::listed() const { return stored && (status != "open" || option_flag(options, "public")); }
+// A game between friends, made by invite, is nobody else's business: listed (to join, watch
+// or replay) only when its creator made it public. Games against the computer and on one
+// device are listed, as lichess lists every game.
+bool Room::listed() const {
+    return stored && (opponent != "human" || option_flag(options, "public"));
+}
 
 StoredGame stored(const Room& r) {
     StoredGame g;

@@ -68,7 +68,7 @@ struct Room {
     bool computerThinking = false;
 
     bool live() const { return status == "open" || status == "active"; }
-    bool listed() const;  // in the public lists: stored, and not an open private game
+    bool listed() const;  // in the public lists: stored, and not a private friends' game
 };
 
 std::int64_t now_ms();  // wall-clock milliseconds, the referee's clock input

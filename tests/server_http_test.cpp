@@ -118,10 +118,13 @@ TEST(ServerHttp, InviteJoinsTheSecondPlayerOnce) {
                    R"({"type":"move","move":"e2e4"})", white)
                   .status,
               200);
+    // A friends' game made by invite is not listed for strangers to watch either.
     EXPECT_EQ(
-        http(s.port(), "GET", "/api/games?status=active").json().at("games").as_array().size(), 1u);
+        http(s.port(), "GET", "/api/games?status=active").json().at("games").as_array().size(), 0u);
     EXPECT_EQ(http(s.port(), "GET", "/api/games?status=open").json().at("games").as_array().size(),
               0u);
+    // A spectator who has the link may still watch it.
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id).status, 200);
 }
 
 TEST(ServerHttp, EventStreamDeliversEveryEventAndEndsWithTheGame) {
