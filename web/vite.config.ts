@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { companionPwa } from './src/companion/pwa/build.ts';
 
 export default defineConfig({
   base: '/',
+  plugins: [companionPwa()], // the companion's manifest, icons and service worker (docs/web.md)
   build: {
     outDir: 'dist',
     emptyOutDir: true,

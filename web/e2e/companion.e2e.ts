@@ -4,8 +4,11 @@
 // reload loses nothing. No sleeps: every step waits for a selector or a text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { useHarness } from './harness.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { useHarness, CHROMIUM_ARGS } from './harness.ts';
 
 const H = useHarness({ closeContextsAfterEach: false });
 
@@ -163,4 +166,116 @@ test('companion on two devices: each keeps its own values, battles exchange two 
   for (const p of [ann, bob]) await p.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
   await H.screenshot(ann, 'companion-duo-over');
   assert.deepEqual(H.errors, []);
+});
+
+// ---- the companion as an app: installable, offline, and a match that outlives the tab ------
+
+/** Waits until the companion's service worker controls `page` (a state, not a time). */
+async function controlled(page: Page): Promise<string> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+}
+
+test('companion as an app: installable, its worker precaches it; offline with nothing reaching the network, a reload and a whole match work', async () => {
+  const ctx = await H.newContext({ viewport: { width: 420, height: 860 } });
+  const page = await ctx.newPage();
+  await page.goto(H.url('/companion'));
+  await page.locator('[data-testid="co-new"]').waitFor();
+  assert.equal(await controlled(page), H.url('/companion-sw.js'));
+
+  // The browser reads the manifest without an error and finds the page installable.
+  const cdp = await ctx.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, []);
+  assert.equal(manifest.url, H.url('/companion.webmanifest'));
+  const parsed = JSON.parse(manifest.data!);
+  assert.equal(parsed.start_url, '/companion');
+  assert.equal(parsed.scope, '/companion');
+
+  // One cache, named after this build's worker, holding the page and every precached file.
+  const worker = await (await fetch(H.url('/companion-sw.js'))).text();
+  const version = /const VERSION = \/\*VERSION\*\/ "([0-9a-f]+)"/.exec(worker)![1];
+  const precache: string[] = JSON.parse(/const PRECACHE = \/\*PRECACHE\*\/ (\[.*\]);/.exec(worker)![1]);
+  const cached = await page.evaluate(async () => {
+    const out: Record<string, { urls: string[]; bytes: number }> = {};
+    for (const name of await caches.keys()) {
+      const c = await caches.open(name);
+      const reqs = await c.keys();
+      let bytes = 0;
+      for (const r of reqs) bytes += (await (await c.match(r))!.arrayBuffer()).byteLength;
+      out[name] = { urls: reqs.map((r) => new URL(r.url).pathname).sort(), bytes };
+    }
+    return out;
+  });
+  assert.deepEqual(Object.keys(cached), [`arbiter-companion-${version}`]);
+  assert.deepEqual(cached[`arbiter-companion-${version}`].urls, [...precache].sort());
+  assert.ok(precache.includes('/companion') && precache.some((u) => /^\/assets\/registry-.*\.js$/.test(u)));
+  console.log(`companion precache: ${precache.length} files, ${cached[`arbiter-companion-${version}`].bytes} bytes`);
+
+  // The lobby and the game pages are outside the worker's scope: never controlled.
+  const lobby = await ctx.newPage();
+  await lobby.goto(H.url('/'));
+  await lobby.locator('[data-testid="home"]').waitFor();
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'human' });
+  const game = await ctx.newPage();
+  await H.openGame(game, g.id, g.token);
+  for (const p of [lobby, game]) assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null);
+  await lobby.close();
+  await game.close();
+
+  // Offline, and every request that would leave the browser is refused and noted.
+  const reachedNetwork: string[] = [];
+  await ctx.route('**/*', (route) => {
+    reachedNetwork.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await ctx.setOffline(true);
+  const notFromWorker: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().startsWith('http') && !r.fromServiceWorker()) notFromWorker.push(r.url());
+  });
+  const response = await page.reload();
+  assert.ok(response?.fromServiceWorker(), 'the page comes from the worker');
+  await page.locator('[data-testid="co-new"]').waitFor();
+  await page.fill('[data-testid="co-name-white"]', 'Ann');
+  await page.fill('[data-testid="co-name-black"]', 'Bob');
+  await page.click('[data-testid="co-start"]');
+  await enterValues(page, 'white', W, 'tap');
+  await enterValues(page, 'black', B, 'keyboard');
+  // Ann's queen takes Bob's great knight; then her Spy (b) takes Bob's Chief (g): 2–0.
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
+  // A reload while offline, mid-match.
+  await page.reload();
+  await page.locator('[data-testid="co-side-black"]').waitFor();
+  assert.equal(await page.locator('[data-testid="co-result"]').getAttribute('data-winner'), 'attacker');
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'b', def: 'g', as: 0, ds: 2 }), 'attacker');
+  await page.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  await H.screenshot(page, 'companion-offline-match-over');
+  assert.deepEqual(reachedNetwork, []);
+  assert.deepEqual(notFromWorker, []);
+  assert.deepEqual(H.errors, []);
+  await ctx.close();
+});
+
+test('companion as an app: Chromium finds /companion installable in a regular profile, and the lobby not', async () => {
+  // The harness's contexts are incognito, where Chromium installs nothing: this test has its own profile.
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-profile-'));
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', headless: process.env.HEADFUL !== '1', args: CHROMIUM_ARGS });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(H.url('/companion'));
+    await page.locator('[data-testid="co-new"]').waitFor();
+    await controlled(page);
+    const cdp = await ctx.newCDPSession(page);
+    assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, []);
+    await page.goto(H.url('/'));
+    await page.locator('[data-testid="home"]').waitFor();
+    assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId), ['no-manifest']);
+    assert.deepEqual(errors, []);
+  } finally {
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,6 +14,7 @@ import {
   piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
 } from './model';
 import { load, save, commit, undo, loadDuo, saveDuo, type Saved } from './store';
+import { installCompanionApp } from './pwa/register';
 import {
   type DuoMatch, type DuoBattle, newDuo, randomCode, isMatchCode, myColour, setMyValues, duoPieces, defenderCode, attackerResolve, defenderFinish, cancelWaiting,
   duoPromote, duoEndRound, duoNextRound,
@@ -50,6 +51,8 @@ class CompanionPage implements Page {
   private error: string | null = null;
   private peek: Seat | null = null;
   private promoteColour: Colour = 'white';
+
+  private uninstallApp = installCompanionApp();
 
   constructor() {
     // The board's piece images (installed by the board module) are used for icons.
@@ -715,7 +718,9 @@ class CompanionPage implements Page {
     ]);
   }
 
-  destroy(): void {}
+  destroy(): void {
+    this.uninstallApp();
+  }
 }
 
 export function companionPage(): Page {
