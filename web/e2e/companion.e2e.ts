@@ -279,3 +279,124 @@ test('companion as an app: Chromium finds /companion installable in a regular pr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('companion on one device: a reload or a closed tab mid-match keeps the match, the battle being entered and the last announcement', async () => {
+  const ctx = await H.newContext({ viewport: { width: 420, height: 860 } });
+  let page = await ctx.newPage();
+  await page.goto(H.url('/companion'));
+  await page.fill('[data-testid="co-name-white"]', 'Ann');
+  await page.fill('[data-testid="co-name-black"]', 'Bob');
+  await page.click('[data-testid="co-start"]');
+  await enterValues(page, 'white', W, 'tap');
+  // A reload at the hand-over: Ann's values stay saved and hidden, Bob's turn comes again.
+  await page.reload();
+  await page.locator('[data-testid="co-saved"]').waitFor();
+  await enterValues(page, 'black', B, 'keyboard');
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
+  const announced = await page.locator('[data-testid="co-result"]').textContent();
+
+  // The announcement is still on screen after a reload.
+  await page.reload();
+  await page.locator('[data-testid="co-battle"]').waitFor();
+  assert.equal(await page.locator('[data-testid="co-result"]').textContent(), announced);
+
+  // Half of the next battle entered (Black attacks with a pawn and two supporters), then the tab is closed.
+  await page.click('[data-testid="co-att-pawn"]');
+  await page.click('[data-testid="co-att-support-plus"]');
+  await page.click('[data-testid="co-att-support-plus"]');
+  await page.locator('[data-testid="co-result"]').waitFor({ state: 'detached' }); // editing the next battle hides the last result
+  await page.close();
+  page = await ctx.newPage();
+  await page.goto(H.url('/companion'));
+  await page.locator('[data-testid="co-attacker-colour-black"][aria-checked="true"]').waitFor();
+  await page.locator('[data-testid="co-att-pawn"][aria-checked="true"]').waitFor();
+  assert.equal(await page.inputValue('[data-testid="co-att-support"]'), '2');
+  assert.equal(await page.locator('[data-testid="co-result"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="co-resolve"]').isDisabled(), true); // no defender yet
+  // Finish it: the pawn (1 + 3) takes White's bishop f (2).
+  await page.click('[data-testid="co-def-f"]');
+  await page.click('[data-testid="co-resolve"]');
+  assert.equal(await page.locator('[data-testid="co-result"]').getAttribute('data-winner'), 'attacker');
+  await page.locator('[data-testid="co-side-black"]', { hasText: 'pawns: 8' }).waitFor();
+  await page.reload();
+  await page.locator('[data-testid="co-result"][data-winner="attacker"]').waitFor();
+  // Ann's Spy takes Bob's Chief: the match is over, and stays over in a new tab.
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'b', def: 'g', as: 0, ds: 2 }), 'attacker');
+  await page.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  await page.close();
+  page = await ctx.newPage();
+  await page.goto(H.url('/companion'));
+  await page.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  assert.deepEqual(H.errors, []);
+  await ctx.close();
+});
+
+test('companion on two devices: a reload or a closed tab in the middle of a battle keeps both codes', async () => {
+  const annCtx = await H.newContext({ viewport: { width: 400, height: 860 } });
+  const bobCtx = await H.newContext({ viewport: { width: 400, height: 860 } });
+  let ann = await annCtx.newPage();
+  let bob = await bobCtx.newPage();
+  await ann.goto(H.url('/companion'));
+  await ann.fill('[data-testid="co-name-white"]', 'Ann');
+  await ann.fill('[data-testid="co-name-black"]', 'Bob');
+  await ann.click('[data-testid="co-duo-create"]');
+  const code = (await ann.locator('[data-testid="co-duo-matchcode"]').textContent())!;
+  await bob.goto(H.url('/companion'));
+  await bob.fill('[data-testid="co-name-white"]', 'Ann');
+  await bob.fill('[data-testid="co-name-black"]', 'Bob');
+  await bob.fill('[data-testid="co-duo-code"]', code);
+  await bob.click('[data-testid="co-duo-join"]');
+  for (const [p, v] of [[ann, W], [bob, B]] as const) {
+    await p.locator('[data-testid="co-setup"]').waitFor();
+    for (const [slot, val] of Object.entries(v)) {
+      await p.click(`[data-testid="co-chip-${val}"]`);
+      await p.click(`[data-testid="co-piece-${slot}"]`);
+    }
+    await p.click('[data-testid="co-ready"]');
+    await p.locator('[data-testid="co-battle"]').waitFor();
+  }
+  // Both enter the battle (Ann's queen, one supporter, on Bob's great knight, one supporter).
+  for (const p of [ann, bob]) {
+    await p.click('[data-testid="co-attacker-colour-white"]');
+    await p.click('[data-testid="co-att-d"]');
+    await p.click('[data-testid="co-def-b"]');
+    await p.fill('[data-testid="co-att-support"]', '1');
+    await p.fill('[data-testid="co-def-support"]', '1');
+  }
+  // Bob's page reloads before he defends: the battle entered is still there.
+  await bob.reload();
+  await bob.locator('[data-testid="co-def-b"][aria-checked="true"]').waitFor();
+  assert.equal(await bob.inputValue('[data-testid="co-att-support"]'), '1');
+  await bob.click('[data-testid="co-duo-defend"]');
+  const defCode = (await bob.locator('[data-testid="co-duo-defcode"]').textContent())!;
+  // Bob's tab is closed while he waits: the same code is shown again.
+  await bob.close();
+  bob = await bobCtx.newPage();
+  await bob.goto(H.url('/companion'));
+  assert.equal(await bob.locator('[data-testid="co-duo-defcode"]').textContent(), defCode);
+  // Ann decides; her page reloads before Bob has taken the answer: the answer is still shown.
+  await ann.fill('[data-testid="co-duo-defcode-input"]', defCode);
+  await ann.click('[data-testid="co-resolve"]');
+  const answer = (await ann.locator('[data-testid="co-duo-answer"]').textContent())!;
+  await ann.reload();
+  assert.equal(await ann.locator('[data-testid="co-duo-answer"]').textContent(), answer);
+  assert.equal(await ann.locator('[data-testid="co-result"]').getAttribute('data-winner'), 'attacker');
+  await ann.close();
+  ann = await annCtx.newPage();
+  await ann.goto(H.url('/companion'));
+  assert.equal(await ann.locator('[data-testid="co-duo-answer"]').textContent(), answer);
+  await bob.fill('[data-testid="co-duo-answer-input"]', answer);
+  await bob.click('[data-testid="co-duo-finish"]');
+  assert.equal(await bob.locator('[data-testid="co-result"]').getAttribute('data-winner'), 'attacker');
+  await bob.reload();
+  await bob.locator('[data-testid="co-result"][data-winner="attacker"]').waitFor();
+  assert.equal(await bob.locator('[data-testid="co-duo-answer"]').count(), 0); // the defender has no code to give
+  // Ann's Spy takes Bob's Chief: the match ends on both devices.
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'b', def: 'g', as: 0, ds: 2 }), 'attacker');
+  for (const p of [ann, bob]) await p.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  await bob.reload();
+  await bob.locator('[data-testid="co-match-over"]', { hasText: 'Ann wins the match 2–0' }).waitFor();
+  assert.deepEqual(H.errors, []);
+  await annCtx.close();
+  await bobCtx.close();
+});

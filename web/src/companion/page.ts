@@ -10,16 +10,17 @@ import { icon as svgIcon } from '../icons';
 import '../chiefspy/chiefspy.css';
 import { type SetupValue, type SetupState, emptySetup } from '../chiefspy/setup';
 import {
-  SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, type BattleAnnouncement, newMatch, setValues, isReady, colourOf, seatOf,
+  SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, newMatch, setValues, isReady, colourOf, seatOf,
   piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
 } from './model';
-import { load, save, commit, undo, loadDuo, saveDuo, type Saved } from './store';
+import {
+  load, save, commit, undo, loadDuo, saveDuo, loadDuoShown, saveDuoShown, loadForm, saveForm, type Saved, type LastBattle, type DuoShown, type BattleForm,
+} from './store';
 import { installCompanionApp } from './pwa/register';
 import {
   type DuoMatch, type DuoBattle, newDuo, randomCode, isMatchCode, myColour, setMyValues, duoPieces, defenderCode, attackerResolve, defenderFinish, cancelWaiting,
   duoPromote, duoEndRound, duoNextRound,
 } from './duo';
-import type { Winner } from './battle';
 import './messages';
 import './companion.css';
 
@@ -28,25 +29,18 @@ const great = (p: PieceRef) => p === 'a' || p === 'b' || p === 'c';
 const icon = (p: PieceRef, colour: Colour): VNode => identityIcon(p, colour);
 const colourName = (c: Colour) => t(`cs.colour.${c}`);
 
-interface Form {
-  attackerColour: Colour;
-  attacker: PieceRef | null;
-  defender: PieceRef | null;
-  attackerSupport: number;
-  defenderSupport: number;
-}
+type Form = BattleForm;
 
 class CompanionPage implements Page {
   private saved: Saved = load();
   private duo: DuoMatch | null = loadDuo();
   private joinCode = '';
   private duoCode = '';
-  private duoResult: { winner: Winner; bonus: { attacker: number; defender: number }; answer: string | null; b: DuoBattle } | null = null;
+  private duoShown: DuoShown | null = this.duo ? loadDuoShown(this.duo.code) : null;
   private names = { white: '', black: '' };
   private entering: Seat | null = null; // a player is entering values now (after the hand-over)
   private setup: SetupState = emptySetup();
-  private form: Form = this.freshForm();
-  private result: { announce: BattleAnnouncement; attacker: PieceRef; defender: PieceRef; attackerColour: Colour } | null = null;
+  private battleForm: Form = loadForm() ?? this.freshForm();
   private notice: string | null = null;
   private error: string | null = null;
   private peek: Seat | null = null;
@@ -57,6 +51,32 @@ class CompanionPage implements Page {
   constructor() {
     // The board's piece images (installed by the board module) are used for icons.
     installPieces();
+  }
+
+  // What is on screen mid-battle is saved as it changes, so a reload or a closed tab keeps it:
+  // the battle being entered, the last announcement, a two-device answer code.
+  private get form(): Form {
+    return this.battleForm;
+  }
+  private set form(f: Form) {
+    this.battleForm = f;
+    saveForm(f);
+  }
+
+  private get result(): LastBattle | null {
+    return this.saved.last ?? null;
+  }
+  private set result(r: LastBattle | null) {
+    this.saved = { ...this.saved, last: r };
+    save(this.saved);
+  }
+
+  private get duoResult(): DuoShown | null {
+    return this.duoShown;
+  }
+  private set duoResult(r: DuoShown | null) {
+    this.duoShown = r;
+    saveDuoShown(this.duo?.code ?? null, r);
   }
 
   private get m(): CompanionMatch | null {
@@ -74,6 +94,7 @@ class CompanionPage implements Page {
   private change(next: CompanionMatch | null, keepResult = false) {
     this.saved = next ? commit(this.saved, next) : { match: null, undo: [], undone: 0 };
     save(this.saved);
+    if (next?.phase !== 'play') this.form = this.freshForm(); // a finished round or match: no battle half-entered
     if (!keepResult) this.result = null;
     this.error = null;
     redraw();
@@ -164,6 +185,8 @@ class CompanionPage implements Page {
   private setDuo(next: DuoMatch | null) {
     this.duo = next;
     saveDuo(next);
+    if (!next) this.duoResult = null;
+    if (next?.phase !== 'play') this.form = this.freshForm();
     this.error = null;
     redraw();
   }
