@@ -129,3 +129,20 @@ test('the variants and the assist option in the form', async () => {
   const g = await H.api.view(id);
   assert.deepEqual(g.assist, { proposed: true, enabled: true });
 });
+
+// ---- issue 13, defect 12 ----------------------------------------------------------------
+
+test('a bad game URL: the header says the game was not found, and no socket is ever opened (issue 13, defect 12)', async () => {
+  const p = await H.newPage();
+  const sockets: string[] = [];
+  p.on('websocket', (ws) => sockets.push(ws.url()));
+  await p.goto(H.url('/game/doesnotexist'));
+  await p.waitForSelector('[data-testid=conn-state][data-state=gone]');
+  assert.equal(await p.locator('[data-testid=conn-state]').innerText(), 'Game not found');
+  assert.equal(await p.locator('[data-testid=game-error] p').innerText(), 'No such game.');
+  await H.screenshot(p, 'game-not-found');
+  await p.selectOption('[data-testid=lang-select]', 'it');
+  await p.waitForSelector('[data-testid=conn-state][data-state=gone] >> text=Partita non trovata');
+  assert.equal(await p.locator('[data-testid=game-error] p').innerText(), 'Partita inesistente.');
+  assert.deepEqual(sockets, []); // nothing to connect to, nothing retried
+});

@@ -16,8 +16,11 @@
 // asks for a view after every batch of events, so a fresh one always follows. So a screen sees
 // one consistent sequence: a view reflects every event delivered before it, and no event
 // delivered after a view is already in it (nothing is applied twice, nothing is lost).
+//
+// A hello the server refuses with `not-found` (no such game: it never was, or its creation
+// was never stored) ends the connection for good in state `gone`: retrying cannot help.
 
-export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'closed';
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'closed' | 'gone';
 
 export interface ServerError extends Error {
   code?: string;
@@ -116,7 +119,7 @@ export class GameConnection {
   }
 
   connect(): void {
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.state === 'gone') return;
     this.clearTimers();
     const ws = this.opts.createSocket(this.url());
     this.ws = ws;
@@ -158,6 +161,11 @@ export class GameConnection {
 
   close(): void {
     this.setState('closed');
+    this.shutDown();
+  }
+
+  /** The end of a connection (closed, or the game is gone): no socket, no timer, nothing pending. */
+  private shutDown(): void {
     this.clearTimers();
     const ws = this.ws;
     this.ws = null;
@@ -186,6 +194,7 @@ export class GameConnection {
     return new Promise((resolve, reject) => {
       const p = { resolve, reject };
       if (this.state === 'closed') return reject(makeError('connection closed', 'closed'));
+      if (this.state === 'gone') return reject(makeError('no such game', 'not-found'));
       if (this.ws && this.ws.readyState === OPEN && this.subscribed) this.transmit(msg, p);
       else this.queue.push({ msg, p });
     });
@@ -260,6 +269,11 @@ export class GameConnection {
       case 'error':
         if (msg.id !== undefined && this.pending.has(String(msg.id))) this.settle(msg.id, false, msg);
         else if (typeof msg.id === 'string' && msg.id.startsWith('view-')) this.viewWaiters.shift()?.reject(makeError(msg.error ?? 'error', msg.code));
+        else if (msg.id == null && !this.subscribed && msg.code === 'not-found') {
+          // the hello was refused: there is no such game, and reconnecting would not make one
+          this.setState('gone');
+          this.shutDown();
+        }
         break;
     }
   }
@@ -322,7 +336,7 @@ export class GameConnection {
     this.clearTimers();
     // An action in flight may or may not have been applied: the next view tells.
     this.failAll('connection lost');
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.state === 'gone') return;
     this.setState('reconnecting');
     const delay = Math.min(this.opts.maxDelay, this.opts.minDelay * 2 ** this.attempts) * (0.75 + 0.5 * this.opts.random());
     this.attempts++;
@@ -365,7 +379,7 @@ export class GameConnection {
 
   private setState(s: ConnectionState): void {
     if (this.state === s) return;
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.state === 'gone') return;
     this.state = s;
     this.onConnection(s);
   }

@@ -213,6 +213,30 @@ describe('GameConnection', () => {
     expect(states.at(-1)).toBe('closed');
   });
 
+  it('a hello refused with not-found ends in state gone, with no reconnect loop (issue 13, defect 12)', async () => {
+    conn.connect();
+    sockets[0].open();
+    // the server's answer to a hello for a game it does not have, then it closes the socket
+    sockets[0].push({ type: 'error', id: null, code: 'not-found', error: 'no such game' });
+    sockets[0].drop();
+    vi.advanceTimersByTime(60000);
+    expect(sockets.length).toBe(1);
+    expect(states).toEqual(['gone']);
+    await expect(conn.act({ type: 'resign' })).rejects.toMatchObject({ code: 'not-found' });
+    conn.retryNow();
+    expect(sockets.length).toBe(1);
+  });
+
+  it('a hello refused for a passing reason (too many spectators) is retried', () => {
+    conn.connect();
+    sockets[0].open();
+    sockets[0].push({ type: 'error', id: null, code: 'too-many-spectators', error: 'busy' });
+    sockets[0].drop();
+    vi.advanceTimersByTime(10000);
+    expect(sockets.length).toBeGreaterThan(1);
+    expect(states[0]).toBe('reconnecting');
+  });
+
   it('drops a silent socket when a ping gets no pong', () => {
     const c = new GameConnection({ id: 'g', base: 'ws://h', createSocket: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; }, pingInterval: 1000, minDelay: 100 });
     const st: string[] = [];

@@ -29,8 +29,10 @@ class GamePage implements Page {
   conn: GameConnection | null = null;
   screen: GameScreen | null = null;
   ctx: GameContext | null = null;
-  connState: ConnectionState = 'connecting';
+  // 'failed': the game could not be loaded (the header must not keep saying "Connecting…")
+  connState: ConnectionState | 'failed' = 'connecting';
   loadError = '';
+  notFound = false; // no such game: said in the header and on the page, never retried
   actionError = '';
   toMove: Seat | null = null;
   drawOffer: Seat | null = null;
@@ -73,7 +75,9 @@ class GamePage implements Page {
         this.token = null;
         return this.load();
       }
-      this.loadError = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: errorText(e) });
+      this.notFound = e instanceof ApiError && e.status === 404;
+      this.connState = this.notFound ? 'gone' : 'failed';
+      this.loadError = this.notFound ? '' : t('error.generic', { error: errorText(e) });
       redraw();
       return;
     }
@@ -122,6 +126,7 @@ class GamePage implements Page {
     conn.nextSeq = typeof this.view?.events === 'number' ? this.view.events : 0;
     conn.onConnection = (s) => {
       this.connState = s;
+      if (s === 'gone') this.notFound = true; // the server no longer has the game
       redraw();
     };
     // Views come in the event stream's order (the connection holds one that is ahead of it):
@@ -278,8 +283,8 @@ class GamePage implements Page {
   // ---- render ------------------------------------------------------------------------
 
   render(): VNode {
-    if (this.loadError)
-      return h('div.game-page.error-page', [h('p', this.loadError), h('a', { attrs: { href: '/' }, on: { click: linkHandler('/') } }, t('game.backToLobby'))]);
+    if (this.loadError || this.notFound)
+      return h('div.game-page.error-page', { attrs: { 'data-testid': 'game-error' } }, [h('p', this.notFound ? t('game.notFound') : this.loadError), h('a', { attrs: { href: '/' }, on: { click: linkHandler('/') } }, t('game.backToLobby'))]);
     const s = this.summary;
     if (!s || !this.screen) return h('div.game-page', { attrs: { 'aria-busy': 'true' } }, [h('p.muted', t('game.loading'))]);
     const over = s.status === 'finished' || s.status === 'aborted';
