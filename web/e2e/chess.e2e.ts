@@ -33,7 +33,7 @@ test("fool's mate between two browsers, by invite link", async () => {
   await a.click('[data-testid=create-game]');
   await a.waitForSelector('[data-testid=game-page][data-status=open]');
   const link = await a.locator('[data-testid=invite-link]').inputValue();
-  assert.match(link, /\/join\/[0-9a-f]+#[0-9a-f]+$/);
+  assert.match(link, /\/join\/[0-9a-f]+#[0-9a-f]+&as=black$/); // the invite, and the friend's colour
   await H.screenshot(a, 'chess-invite');
 
   await b.goto(link);

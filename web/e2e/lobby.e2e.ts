@@ -146,3 +146,48 @@ test('a bad game URL: the header says the game was not found, and no socket is e
   assert.equal(await p.locator('[data-testid=game-error] p').innerText(), 'Partita inesistente.');
   assert.deepEqual(sockets, []); // nothing to connect to, nothing retried
 });
+
+test('your own games are listed once: under "Your games", not again in the public lists (issue 13, defect 12)', async () => {
+  const a = await H.newPage();
+  const create = async (opponent: 'human' | 'computer', pub: boolean): Promise<string> => {
+    await a.goto(H.url('/'));
+    await a.click(`[data-testid=opponent-${opponent}]`);
+    if (pub) await a.check('[data-testid=public]');
+    await a.click('[data-testid=colour-white]');
+    await a.click('[data-testid=create-game]');
+    await a.waitForSelector('[data-testid=game-page][data-seat=white]');
+    return new URL(a.url()).pathname.split('/').pop()!;
+  };
+  const publicGame = await create('human', true);
+  const computerGame = await create('computer', false);
+  const inviteGame = await create('human', false); // the server lists it nowhere
+  await a.click('[data-testid=home]');
+  for (const id of [publicGame, computerGame, inviteGame]) await a.waitForSelector(`[data-testid=list-mine] [data-id="${id}"]`);
+  for (const id of [publicGame, computerGame, inviteGame])
+    assert.equal(await a.locator(`[data-testid=lobby] [data-id="${id}"]`).count(), 1, `game ${id} is listed once`);
+  await H.screenshot(a, 'lobby-your-games');
+
+  // someone else sees them in the public lists (but never the game made by invite)
+  const b = await H.newPage();
+  await b.goto(H.url('/'));
+  await b.waitForSelector(`[data-testid=list-open] [data-id="${publicGame}"]`);
+  await b.waitForSelector(`[data-testid=list-active] [data-id="${computerGame}"]`);
+  assert.equal(await b.locator('[data-testid=list-mine]').count(), 0);
+  assert.equal(await b.locator(`[data-id="${inviteGame}"]`).count(), 0);
+});
+
+test('against the computer the assist text says the creator’s choice stands (issue 13, defect 12)', async () => {
+  const p = await H.newPage();
+  await p.goto(H.url('/'));
+  await p.click('[data-testid=variant-chiefspy]');
+  await p.click('[data-testid=opponent-human]');
+  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /only if both players agree/);
+  await p.click('[data-testid=opponent-computer]');
+  await p.waitForSelector('[data-testid=assist-help] >> text=your choice decides');
+  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /both players|agree/);
+  await p.click('[data-testid=opponent-local]');
+  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /your choice decides/);
+  await p.selectOption('[data-testid=lang-select]', 'it');
+  await p.waitForSelector('[data-testid=assist-help] >> text=decidi tu');
+  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /entrambi/);
+});

@@ -14,6 +14,7 @@ import { Clocks, formatClock, formatTimeControl } from './clock';
 import { resultText } from './result';
 import { errorText, joinProblem, localError } from '../problems';
 import { icon } from '../icons';
+import { joinLink, parseJoinHash } from './invite';
 import './messages';
 import '../lobby/messages';
 import './game.css';
@@ -477,7 +478,9 @@ class GamePage implements Page {
     const entry = getSeat(this.id);
     const s = this.summary!;
     if (this.seat === 'spectator' || s.opponent !== 'human') return h('p.muted', t('game.open'));
-    const link = entry?.invitePath ? location.origin + entry.invitePath : s.public ? location.origin + `/join/${this.id}` : null;
+    const path = entry?.invitePath ?? (s.public ? `/join/${this.id}` : null);
+    // the link tells the friend their colour: the server's view of an open game does not
+    const link = path ? location.origin + joinLink(path, other(this.seat)) : null;
     return h('div.invite', { attrs: { 'data-testid': 'invite' } }, [
       h('p', t('game.open')),
       link
@@ -521,6 +524,7 @@ export function gamePage(id: string, hash: string): Page {
 
 class JoinPage implements Page {
   summary: GameSummary | null = null;
+  joined: Seat | null = null; // the join answer's seat
   error = '';
   assist = false;
   busy = false;
@@ -528,6 +532,8 @@ class JoinPage implements Page {
   constructor(
     public id: string,
     public invite: string,
+    /** The colour the link says the joiner will play (parseJoinHash). */
+    public seat: Seat | null = null,
   ) {
     const mine = getSeat(id);
     if (mine) {
@@ -557,6 +563,7 @@ class JoinPage implements Page {
       if (this.invite) body.invite = this.invite;
       if (this.summary?.assist?.proposed) body.assist = this.assist;
       const r = await api.join(this.id, body);
+      this.joined = r.seat;
       setSeat(this.id, { seat: r.seat, token: r.token });
       navigate(`/game/${this.id}`, true);
     } catch (e) {
@@ -568,6 +575,7 @@ class JoinPage implements Page {
 
   render(): VNode {
     const s = this.summary;
+    const youPlay = this.joined ?? this.seat; // the join answer, else what the link says
     return h('div.join-page.card', { attrs: { 'data-testid': 'join-page' } }, [
       h('h1', t('join.title')),
       s
@@ -576,6 +584,12 @@ class JoinPage implements Page {
             h('dd', [t(`variant.${s.variant}`), h('br'), h('small.muted', t(`lobby.variantHelp.${s.variant}`))]),
             h('dt', t('join.clock')),
             h('dd', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
+          ])
+        : null,
+      youPlay && (!s || s.status === 'open')
+        ? h('p.join-seat', { attrs: { 'data-testid': 'join-seat', 'data-seat': youPlay } }, [
+            h(`span.side-chip.${youPlay}`, { attrs: { 'aria-hidden': 'true' } }),
+            ' ' + t('join.youPlay', { side: t(`seat.${youPlay}`) }),
           ])
         : null,
       s?.assist?.proposed
@@ -593,5 +607,6 @@ class JoinPage implements Page {
 }
 
 export function joinPage(id: string, hash: string): Page {
-  return new JoinPage(id, hash.replace(/^#/, ''));
+  const { invite, seat } = parseJoinHash(hash);
+  return new JoinPage(id, invite, seat);
 }
