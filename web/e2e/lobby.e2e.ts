@@ -176,18 +176,63 @@ test('your own games are listed once: under "Your games", not again in the publi
   assert.equal(await b.locator(`[data-id="${inviteGame}"]`).count(), 0);
 });
 
-test('against the computer the assist text says the creator’s choice stands (issue 13, defect 12)', async () => {
+test('recent games say who played; the assist badge is a word with its explanation (issue 13, defect 12)', async () => {
+  // a finished game against the computer, played by this browser as Black
+  const mine = await H.api.createGame({ variant: 'chess', opponent: 'computer', level: 2, color: 'black' });
   const p = await H.newPage();
-  await p.goto(H.url('/'));
-  await p.click('[data-testid=variant-chiefspy]');
-  await p.click('[data-testid=opponent-human]');
-  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /only if both players agree/);
-  await p.click('[data-testid=opponent-computer]');
-  await p.waitForSelector('[data-testid=assist-help] >> text=your choice decides');
-  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /both players|agree/);
-  await p.click('[data-testid=opponent-local]');
-  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /your choice decides/);
-  await p.selectOption('[data-testid=lang-select]', 'it');
-  await p.waitForSelector('[data-testid=assist-help] >> text=decidi tu');
-  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /entrambi/);
+  await H.openGame(p, mine.id, mine.token);
+  await p.waitForSelector('[data-testid=game-page][data-seat=black]');
+  await H.api.act(mine.id, mine.token, { type: 'resign' });
+  await p.waitForSelector('[data-testid=result]');
+  // a Chief & Spy game against the computer with the assist helpers (on: the creator's choice)
+  const assisted = await H.api.createGame({ variant: 'chiefspy', opponent: 'computer', level: 1, assist: true });
+
+  await p.click('[data-testid=home]');
+  const row = p.locator(`[data-testid=list-finished] [data-id="${mine.id}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('[data-testid=players]').textContent(), 'White: Computer level 2 – Black: You');
+
+  // a stranger: people are Anonymous; which colour the computer had is not known to the lobby
+  const s = await H.newPage();
+  await s.goto(H.url('/'));
+  const row2 = s.locator(`[data-testid=list-finished] [data-id="${mine.id}"]`);
+  await row2.waitFor();
+  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'Anonymous – Computer level 2');
+  const badge = s.locator(`[data-testid=list-active] [data-id="${assisted.id}"] [data-testid=assist-badge]`);
+  await badge.waitFor();
+  assert.match(await badge.innerText(), /^assist/);
+  assert.match((await badge.getAttribute('title'))!, /^Assist helpers on: the automatic deduction/);
+  assert.doesNotMatch(await s.locator('.lists').innerText(), /✦/);
+  await H.screenshot(s, 'lobby-recent-names');
+
+  await s.selectOption('[data-testid=lang-select]', 'it');
+  await s.waitForSelector(`[data-testid=list-finished] [data-id="${mine.id}"] >> text=Computer livello 2`);
+  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'Anonimo – Computer livello 2');
+  assert.match(await badge.innerText(), /^aiuti/);
+  assert.match((await badge.getAttribute('title'))!, /^Aiuti attivi/);
+});
+
+test('the join page says the colour you will play, in English and Italian (issue 13, defect 12)', async () => {
+  const a = await H.newPage();
+  await a.goto(H.url('/'));
+  await a.click('[data-testid=opponent-human]');
+  await a.click('[data-testid=colour-random]');
+  await a.click('[data-testid=create-game]');
+  await a.waitForSelector('[data-testid=game-page][data-status=open]');
+  const creator = (await a.getAttribute('[data-testid=game-page]', 'data-seat'))!;
+  const joiner = creator === 'white' ? 'black' : 'white';
+  const link = await a.locator('[data-testid=invite-link]').inputValue();
+
+  const it = await H.newPage({ locale: 'it-IT' });
+  await it.goto(link);
+  await it.waitForSelector('[data-testid=join-button]');
+  assert.equal(await it.locator('[data-testid=join-seat]').innerText(), `Giocherai con il ${joiner === 'white' ? 'Bianco' : 'Nero'}`);
+
+  const b = await H.newPage();
+  await b.goto(link);
+  await b.waitForSelector('[data-testid=join-button]');
+  assert.equal(await b.locator('[data-testid=join-seat]').innerText(), `You will play ${joiner === 'white' ? 'White' : 'Black'}`);
+  await H.screenshot(b, 'join-colour');
+  await b.click('[data-testid=join-button]');
+  await b.waitForSelector(`[data-testid=game-page][data-seat=${joiner}][data-status=active]`);
 });

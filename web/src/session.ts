@@ -13,6 +13,8 @@ export interface SeatEntry {
   invitePath?: string;
   /** The computer's level, for a game against it created here (the server's summary has none). */
   level?: number;
+  /** Seen finished, aborted or gone: the lobby stops asking the server about it. */
+  over?: boolean;
 }
 
 function load(): Record<string, SeatEntry> {

@@ -2,12 +2,13 @@
 import { h, type VNode } from 'snabbdom';
 import type { Page } from '../app';
 import { navigate, redraw, linkHandler, route } from '../app';
-import { api } from '../api';
+import { api, ApiError } from '../api';
 import { t } from '../i18n';
 import { errorText } from '../problems';
 import { allSeats, getSeat, setSeat } from '../session';
 import type { GameSummary } from '../games/types';
 import { formatTimeControl } from '../game/clock';
+import { arrangeLists, assistBadge, playerNames } from './lists';
 import './messages';
 import './lobby.css';
 
@@ -27,6 +28,9 @@ export const PRESETS: { id: string; initial: number; increment: number }[] = [
 type Variant = 'chess' | 'chiefspy' | 'minesweeper';
 type Opponent = 'human' | 'computer' | 'local';
 const VARIANTS: Variant[] = ['chess', 'chiefspy', 'minesweeper'];
+// This browser's games the server does not list (a friends' game made by invite), asked for
+// one by one: at most this many, the newest.
+const MAX_UNLISTED = 20;
 
 export function agoText(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -52,6 +56,7 @@ class LobbyPage implements Page {
   open: GameSummary[] = [];
   active: GameSummary[] = [];
   finished: GameSummary[] = [];
+  unlisted: GameSummary[] = [];
   loaded = false;
   timer: ReturnType<typeof setInterval>;
   private onVisible = () => {
@@ -91,12 +96,35 @@ class LobbyPage implements Page {
       this.open = open.slice(0, 50);
       this.active = active.slice(0, 50);
       this.finished = finished.slice(0, 20);
+      this.unlisted = await this.fetchUnlisted(new Set([...open, ...active, ...finished].map((g) => g.id)));
       this.listError = '';
     } catch (e) {
       this.listError = t('lobby.listError', { error: errorText(e) });
     }
     this.loaded = true;
     redraw();
+  }
+
+  /** This browser's live games missing from the server's lists, from the server one by one. */
+  private async fetchUnlisted(listed: Set<string>): Promise<GameSummary[]> {
+    const seats = allSeats();
+    const ids = Object.keys(seats)
+      .filter((id) => !listed.has(id) && !seats[id].over)
+      .slice(-MAX_UNLISTED);
+    const games = await Promise.all(
+      ids.map(async (id) => {
+        try {
+          const { view: _view, ...g } = await api.game(id, seats[id].token);
+          if (g.status !== 'open' && g.status !== 'active') setSeat(id, { ...seats[id], over: true });
+          return g as GameSummary;
+        } catch (e) {
+          // gone, or not this browser's seat after all: not asked again
+          if (e instanceof ApiError && (e.status === 404 || e.status === 401)) setSeat(id, { ...seats[id], over: true });
+          return null;
+        }
+      }),
+    );
+    return games.filter((g): g is GameSummary => g !== null);
   }
 
   clock(): { initial: number; increment: number } | null {
@@ -257,14 +285,24 @@ class LobbyPage implements Page {
     const href = kind === 'open' && !mine ? `/join/${g.id}` : `/game/${g.id}`;
     const label = kind === 'open' ? (mine ? t('lobby.yours') : t('lobby.join')) : kind === 'active' ? (mine ? t('lobby.resume') : t('lobby.watch')) : t('lobby.view');
     const result = g.status === 'aborted' ? t('lobby.aborted') : g.result?.score ?? '';
+    const badge = assistBadge(g);
     return h('li.game-row', { attrs: { 'data-testid': `${kind}-game`, 'data-id': g.id } }, [
       h('span.v', t(`lobby.variant.${g.variant}`)),
       h('span.tc', g.clock ? formatTimeControl(g.clock) : t('lobby.untimed')),
-      h('span.opp.muted', t(`lobby.opp.${g.opponent}`)),
+      // an open game is waiting for its second player: who is in it says little yet
+      kind === 'open' ? h('span.opp.muted', t(`lobby.opp.${g.opponent}`)) : this.players(g),
       kind === 'finished' ? h('span.res', result) : h('span.ago.muted', agoText(Date.now() - g.createdAt)),
-      g.assist?.proposed ? h('span.badge', { attrs: { title: t('lobby.assistBadge'), 'aria-label': t('lobby.assistBadge') } }, '✦') : h('span'),
+      badge ? h('span.badge.assist-badge', { attrs: { title: badge.title, 'data-testid': 'assist-badge' } }, [badge.text, h('span.sr-only', `: ${badge.title}`)]) : h('span.badge-slot'),
       h('a.button', { class: { primary: kind === 'open' && !mine }, attrs: { href, 'data-testid': `${kind}-${label === t('lobby.join') ? 'join' : 'open'}-${g.id}` }, on: { click: linkHandler(href) } }, label),
     ]);
+  }
+
+  /** Who played: "You – Computer level 3", with the colours when they are known. */
+  private players(g: GameSummary): VNode {
+    const [a, b] = playerNames(g, getSeat(g.id));
+    const one = (p: { side: 'white' | 'black' | null; name: string }) =>
+      h('span.player-name', p.side ? [h(`span.pc.${p.side}`, { attrs: { 'aria-hidden': 'true' } }), h('span.sr-only', `${t(`lobby.${p.side}`)}: `), p.name] : [p.name]);
+    return h('span.players', { attrs: { 'data-testid': 'players' } }, [one(a), h('span.muted', ' – '), one(b)]);
   }
 
   private renderList(kind: 'open' | 'active' | 'finished', games: GameSummary[], empty: string): VNode {
@@ -275,14 +313,15 @@ class LobbyPage implements Page {
   }
 
   private renderLists(): VNode {
-    const seats = allSeats();
-    const mine = [...this.open, ...this.active].filter((g) => seats[g.id]);
+    // each game once: one's own live games under "Your games" only (docs/web.md)
+    const lists = arrangeLists({ open: this.open, active: this.active, finished: this.finished }, allSeats(), this.unlisted);
+    const mine = lists.mine;
     return h('div.lists', [
       this.listError ? h('p.error', this.listError) : null,
       mine.length ? h('section.list.card', { attrs: { 'data-testid': 'list-mine' } }, [h('h2', t('lobby.mine')), h('ul.games', mine.map((g) => this.gameRow(g, g.status === 'open' ? 'open' : 'active')))]) : null,
-      this.renderList('open', this.open, t('lobby.openEmpty')),
-      this.renderList('active', this.active, t('lobby.activeEmpty')),
-      this.renderList('finished', this.finished, t('lobby.finishedEmpty')),
+      this.renderList('open', lists.open, t('lobby.openEmpty')),
+      this.renderList('active', lists.active, t('lobby.activeEmpty')),
+      this.renderList('finished', lists.finished, t('lobby.finishedEmpty')),
       h('section.list.card.companion-link', { attrs: { 'data-testid': 'companion-card' } }, [
         h('h2', t('lobby.companionTitle')),
         h('p', t('lobby.companionText')),

@@ -1,0 +1,83 @@
+// The lobby's lists, each game in one of them, and who played a listed game.
+import type { GameSummary, Seat } from '../games/types';
+import type { SeatEntry } from '../session';
+import { t } from '../i18n';
+
+export interface LobbyLists {
+  /** Live games (open or active) this browser holds a seat in, newest first. */
+  mine: GameSummary[];
+  /** Public games waiting for a player, without this browser's own. */
+  open: GameSummary[];
+  /** Games in progress to watch, without this browser's own. */
+  active: GameSummary[];
+  /** Finished games to replay, this browser's own included. */
+  finished: GameSummary[];
+}
+
+const live = (g: GameSummary) => g.status === 'open' || g.status === 'active';
+
+/**
+ * Each game in one list. A live game this browser plays is under "Your games" only (that is
+ * where its Play button is; the public lists are for games to join or watch); a finished game
+ * is under "Recent games" only, whoever played it. The server's lists are fetched one after
+ * another, so a game may show up in two of them (it started or ended in between): the later
+ * status wins (finished over active over open). `unlisted` are this browser's games the server
+ * does not list (a friends' game made by invite), fetched one by one.
+ */
+export function arrangeLists(
+  listed: { open: GameSummary[]; active: GameSummary[]; finished: GameSummary[] },
+  seats: Record<string, SeatEntry>,
+  unlisted: GameSummary[] = [],
+): LobbyLists {
+  const taken = new Set<string>();
+  const keep = (games: GameSummary[]) =>
+    games.filter((g) => {
+      if (taken.has(g.id)) return false;
+      taken.add(g.id);
+      return true;
+    });
+  const finished = keep(listed.finished);
+  const active = keep(listed.active);
+  const open = keep(listed.open);
+  const mine = [...active, ...open, ...keep(unlisted.filter(live))].filter((g) => live(g) && seats[g.id]);
+  mine.sort((a, b) => b.createdAt - a.createdAt);
+  return {
+    mine,
+    open: open.filter((g) => !seats[g.id]),
+    active: active.filter((g) => !seats[g.id]),
+    finished,
+  };
+}
+
+export interface PlayerName {
+  /** The colour this player had, when known. */
+  side: Seat | null;
+  name: string;
+}
+
+/**
+ * Who played a game, as far as the lobby knows. The server's summary has no names yet: every
+ * person is "Anonymous" (this browser's own seat is "You"), the computer is "Computer level N"
+ * (its `level`). Which colour the computer had is known only for a game this browser played;
+ * otherwise the two are given without colours. White first when the colours are known.
+ */
+export function playerNames(g: GameSummary, mine?: SeatEntry | null): [PlayerName, PlayerName] {
+  const person = (side: Seat | null): PlayerName => ({
+    side,
+    name: side && mine && !mine.tokens && mine.seat === side ? t('lobby.you') : t('lobby.anonymous'),
+  });
+  if (g.opponent !== 'computer') return [person('white'), person('black')];
+  const level = typeof g.level === 'number' ? g.level : mine?.level;
+  const computer = typeof level === 'number' ? t('lobby.computerLevel', { level }) : t('lobby.computerName');
+  const seat = mine?.seat;
+  if (seat !== 'white' && seat !== 'black') return [person(null), { side: null, name: computer }];
+  const you = person(seat);
+  const it: PlayerName = { side: seat === 'white' ? 'black' : 'white', name: computer };
+  return seat === 'white' ? [you, it] : [it, you];
+}
+
+/** The assist helpers of a listed game, for its badge: null when none were proposed. */
+export function assistBadge(g: GameSummary): { text: string; title: string } | null {
+  if (!g.assist?.proposed) return null;
+  return { text: t('lobby.assistShort'), title: t(g.assist.enabled ? 'lobby.assistOnTitle' : 'lobby.assistBadge') };
+}
