@@ -236,3 +236,19 @@ test('the join page says the colour you will play, in English and Italian (issue
   await b.click('[data-testid=join-button]');
   await b.waitForSelector(`[data-testid=game-page][data-seat=${joiner}][data-status=active]`);
 });
+
+test('against the computer the assist text says the creator’s choice stands (issue 13, defect 12)', async () => {
+  const p = await H.newPage();
+  await p.goto(H.url('/'));
+  await p.click('[data-testid=variant-chiefspy]');
+  await p.click('[data-testid=opponent-human]');
+  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /only if both players agree/);
+  await p.click('[data-testid=opponent-computer]');
+  await p.waitForSelector('[data-testid=assist-help] >> text=your choice decides');
+  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /both players|agree/);
+  await p.click('[data-testid=opponent-local]');
+  assert.match(await p.locator('[data-testid=assist-help]').innerText(), /your choice decides/);
+  await p.selectOption('[data-testid=lang-select]', 'it');
+  await p.waitForSelector('[data-testid=assist-help] >> text=decidi tu');
+  assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /entrambi/);
+});

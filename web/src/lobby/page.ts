@@ -269,9 +269,10 @@ class LobbyPage implements Page {
           ? h('fieldset', [
               h('label.check', [
                 h('input', { attrs: { type: 'checkbox', 'data-testid': 'assist' }, props: { checked: this.assist }, on: { change: (e: Event) => ((this.assist = (e.target as HTMLInputElement).checked), redraw()) } }),
-                h('span', t('lobby.assist')),
+                // against the computer or on one device the creator's choice stands (docs/api.md)
+                h('span', t(this.opponent === 'human' ? 'lobby.assist' : 'lobby.assistSolo')),
               ]),
-              h('p.help', t('lobby.assistHelp')),
+              h('p.help', { attrs: { 'data-testid': 'assist-help' } }, t(this.opponent === 'human' ? 'lobby.assistHelp' : 'lobby.assistHelpSolo')),
             ])
           : null,
         this.error ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'create-error' } }, this.error) : null,
