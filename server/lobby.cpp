@@ -216,7 +216,13 @@ json::object Lobby::summary(const Room& r) const {
         {"result", r.result}};
     o["rematch"] = r.rematch.empty() ? json::value(nullptr) : json::value(r.rematch);
     o["rematchOf"] = r.rematchOf.empty() ? json::value(nullptr) : json::value(r.rematchOf);
-    if (r.opponent == "computer") o["level"] = r.level;
+    if (r.opponent == "computer") {
+        o["level"] = r.level;
+        if (r.computerSeat) o["computerSeat"] = referee::seat_name(*r.computerSeat);
+    }
+    // The seat an open game's joiner will take (the creator's colour is no secret).
+    if (r.status == "open")
+        o["freeSeat"] = r.token[0] ? "black" : "white";
     o["public"] = option_flag(r.options, "public");
     o["assist"] = json::object{{"proposed", assist_proposed(r.options)},
                                {"enabled", assist_enabled(r.options)}};

@@ -96,6 +96,8 @@ TEST(ServerHttp, InviteJoinsTheSecondPlayerOnce) {
     EXPECT_EQ(early.status, 409);
     EXPECT_EQ(early.json().at("code"), "not-started");
 
+    // The joiner is told the colour they will play.
+    EXPECT_EQ(http(s.port(), "GET", "/api/games/" + id).json().at("freeSeat"), "white");
     // An invite-only game is not listed for strangers to join.
     auto open = http(s.port(), "GET", "/api/games?status=open").json();
     EXPECT_EQ(open.at("games").as_array().size(), 0u);

@@ -575,7 +575,8 @@ class JoinPage implements Page {
 
   render(): VNode {
     const s = this.summary;
-    const youPlay = this.joined ?? this.seat; // the join answer, else what the link says
+    // The join answer, else the server's free seat, else what the link says.
+    const youPlay = this.joined ?? s?.freeSeat ?? this.seat;
     return h('div.join-page.card', { attrs: { 'data-testid': 'join-page' } }, [
       h('h1', t('join.title')),
       s

@@ -26,6 +26,10 @@ export interface GameSummary {
   level?: number;
   public?: boolean;
   assist?: { proposed: boolean; enabled: boolean };
+  /** An open game: the seat its joiner will take. */
+  freeSeat?: Seat;
+  /** A game against the computer: the computer's seat. */
+  computerSeat?: Seat;
   [k: string]: unknown;
 }
 
