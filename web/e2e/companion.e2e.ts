@@ -400,3 +400,42 @@ test('companion on two devices: a reload or a closed tab in the middle of a batt
   await annCtx.close();
   await bobCtx.close();
 });
+
+// ---- issue 13, defect 12: what the companion says, with the players' names; Undo -----------
+
+test('companion on one device: Undo gives back the battle as it was entered, attacker side included, also after a round’s end and a reload', async () => {
+  const page = await H.newPage({ viewport: { width: 420, height: 860 } });
+  await page.goto(H.url('/companion'));
+  await page.click('[data-testid="co-start"]');
+  await enterValues(page, 'white', W, 'tap');
+  await enterValues(page, 'black', B, 'keyboard');
+  const entered = async (side: 'white' | 'black', att: string, def: string, as: number, ds: number) => {
+    await page.locator(`[data-testid="co-attacker-colour-${side}"][aria-checked="true"]`).waitFor();
+    await page.locator(`[data-testid="co-att-${att}"][aria-checked="true"]`).waitFor();
+    await page.locator(`[data-testid="co-def-${def}"][aria-checked="true"]`).waitFor();
+    assert.equal(await page.inputValue('[data-testid="co-att-support"]'), String(as));
+    assert.equal(await page.inputValue('[data-testid="co-def-support"]'), String(ds));
+  };
+  // Black's pawn (1 +1) attacks White's bishop f (2 +2): the defender wins; the form turns to White.
+  assert.equal(await enterBattle(page, { attacker: 'black', att: 'pawn', def: 'f', as: 0, ds: 2 }), 'defender');
+  await page.locator('[data-testid="co-attacker-colour-white"][aria-checked="true"]').waitFor();
+  await page.click('[data-testid="co-undo"]');
+  await entered('black', 'pawn', 'f', 0, 2);
+  assert.equal(await page.locator('[data-testid="co-result"]').count(), 0);
+  // Black's pawn takes White's Spy (great knight b): the round ends; Undo brings the battle back, Black attacking.
+  await page.click('[data-testid="co-def-b"]');
+  await page.click('[data-testid="co-resolve"]');
+  await page.locator('[data-testid="co-round-over"]').waitFor();
+  await page.click('[data-testid="co-undo"]');
+  await entered('black', 'pawn', 'b', 0, 2);
+  await page.locator('[data-testid="co-undone"]', { hasText: '2' }).waitFor();
+  await page.reload();
+  await entered('black', 'pawn', 'b', 0, 2);
+  // A resignation taken back leaves the battle form as it was too.
+  await page.click('[data-testid="co-end-round"] summary');
+  await page.click('[data-testid="co-resign-white"]');
+  await page.locator('[data-testid="co-round-over"]').waitFor();
+  await page.click('[data-testid="co-undo"]');
+  await entered('black', 'pawn', 'b', 0, 2);
+  assert.deepEqual(H.errors, []);
+});

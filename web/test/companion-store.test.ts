@@ -2,7 +2,7 @@
 // announcement, the battle being entered, and on two devices the answer code still to give.
 import { describe, expect, it } from 'vitest';
 import { newMatch, setValues, battle, type Assignment } from '../src/companion/model';
-import { load, save, commit, undo, loadForm, saveForm, loadDuoShown, saveDuoShown, STORE_KEY, FORM_KEY, DUO_SHOWN_KEY, type DuoShown } from '../src/companion/store';
+import { load, save, commit, undo, undoForm, loadForm, saveForm, loadDuoShown, saveDuoShown, STORE_KEY, FORM_KEY, DUO_SHOWN_KEY, type DuoShown, type BattleForm } from '../src/companion/store';
 
 class Mem {
   m = new Map<string, string>();
@@ -74,5 +74,52 @@ describe('companion store: a reload keeps what is on screen', () => {
     expect(loadDuoShown('K7M2QX', s)).toBeNull();
     saveDuoShown(null, shown, s);
     expect(s.m.has(DUO_SHOWN_KEY)).toBe(false);
+  });
+});
+
+describe('companion store: Undo gives back the battle form of the entry it takes back (issue 13, defect 12)', () => {
+  const fresh = (attackerColour: 'white' | 'black'): BattleForm => ({ attackerColour, attacker: null, defender: null, attackerSupport: 0, defenderSupport: 0 });
+  it('the form as it was before each entry, the attacker side included, through a reload and several undos', () => {
+    const s = new Mem();
+    let saved = commit({ match: null, undo: [] }, newMatch(), fresh('white'));
+    saved = commit(saved, setValues(saved.match!, 'white', W), fresh('white'));
+    saved = commit(saved, setValues(saved.match!, 'black', B), fresh('white'));
+    // Black's pawn attacks White's bishop f (2) with two defenders: the defender wins.
+    const f1: BattleForm = { attackerColour: 'black', attacker: 'pawn', defender: 'f', attackerSupport: 0, defenderSupport: 2 };
+    saved = commit(saved, battle(saved.match!, { ...f1, attacker: 'pawn', defender: 'f' }).match, f1);
+    // Black's pawn takes White's Spy: the round is over.
+    const f2: BattleForm = { ...f1, defender: 'b' };
+    saved = commit(saved, battle(saved.match!, { ...f2, attacker: 'pawn', defender: 'b' }).match, f2);
+    expect(saved.match!.phase).toBe('round-over');
+    save(saved, s);
+    let back = load(s);
+    expect(undoForm(back)).toEqual(f2);
+    back = undo(back);
+    expect(back.match!.phase).toBe('play');
+    expect(undoForm(back)).toEqual(f1);
+    back = undo(back);
+    expect(back.match!.battles).toHaveLength(0);
+    expect(undoForm(back)).toEqual(fresh('white'));
+  });
+  it('an entry saved before forms were kept, or an unreadable form, gives none back (the form on screen stays)', () => {
+    const s = new Mem();
+    let saved = commit({ match: null, undo: [] }, newMatch());
+    saved = commit(saved, setValues(saved.match!, 'white', W));
+    save(saved, s);
+    const { forms, ...o } = JSON.parse(s.getItem(STORE_KEY)!);
+    expect(forms).toEqual([null]);
+    s.setItem(STORE_KEY, JSON.stringify(o)); // as stored before forms were kept
+    expect(undoForm(load(s))).toBeNull();
+    expect(load(s).undo).toHaveLength(1);
+    s.setItem(STORE_KEY, JSON.stringify({ ...o, forms: [{ attackerColour: 'green' }] }));
+    expect(undoForm(load(s))).toBeNull();
+    expect(load(s).match).not.toBeNull();
+  });
+  it('the forms follow the undo history’s limit', () => {
+    let saved = commit({ match: null, undo: [] }, newMatch());
+    for (let i = 0; i < 40; i++) saved = commit(saved, saved.match!, fresh(i % 2 ? 'black' : 'white'));
+    expect(saved.undo).toHaveLength(30);
+    expect(saved.forms).toHaveLength(30);
+    expect(undoForm(saved)!.attackerColour).toBe('black'); // i = 39
   });
 });

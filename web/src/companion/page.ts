@@ -14,7 +14,7 @@ import {
   piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
 } from './model';
 import {
-  load, save, commit, undo, loadDuo, saveDuo, loadDuoShown, saveDuoShown, loadForm, saveForm, type Saved, type LastBattle, type DuoShown, type BattleForm,
+  load, save, commit, undo, undoForm, loadDuo, saveDuo, loadDuoShown, saveDuoShown, loadForm, saveForm, type Saved, type LastBattle, type DuoShown, type BattleForm,
 } from './store';
 import { installCompanionApp } from './pwa/register';
 import {
@@ -91,8 +91,10 @@ class CompanionPage implements Page {
     return (this.duo ?? this.m)?.names[seat] || t(`cs.seat.${seat}`);
   }
 
-  private change(next: CompanionMatch | null, keepResult = false) {
-    this.saved = next ? commit(this.saved, next) : { match: null, undo: [], undone: 0 };
+  /** Saves the match after an entry; `before` is the battle form as it was when the entry was
+   * made (Undo gives it back). */
+  private change(next: CompanionMatch | null, keepResult = false, before: Form = this.form) {
+    this.saved = next ? commit(this.saved, next, before) : { match: null, undo: [], undone: 0 };
     save(this.saved);
     if (next?.phase !== 'play') this.form = this.freshForm(); // a finished round or match: no battle half-entered
     if (!keepResult) this.result = null;
@@ -531,7 +533,7 @@ class CompanionPage implements Page {
                   const r = battle(m, { attackerColour: ac, attacker: f.attacker!, defender: f.defender!, attackerSupport: f.attackerSupport, defenderSupport: f.defenderSupport });
                   const res = { announce: r.announce, attacker: f.attacker!, defender: f.defender!, attackerColour: ac };
                   this.form = this.freshForm(dc);
-                  this.change(r.match, true);
+                  this.change(r.match, true, f);
                   this.result = res;
                   redraw();
                 }),
@@ -711,8 +713,11 @@ class CompanionPage implements Page {
               attrs: { type: 'button', 'data-testid': 'co-undo' },
               on: {
                 click: () => {
+                  // The entry taken back comes back as it was entered (a battle with its attacker side, pieces and supports).
+                  const form = undoForm(this.saved);
                   this.saved = undo(this.saved);
                   save(this.saved);
+                  if (form) this.form = form;
                   this.result = null;
                   this.notice = null;
                   redraw();

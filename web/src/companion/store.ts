@@ -1,7 +1,7 @@
 // Companion match persistence: localStorage, so that a reload or a closed tab loses nothing —
 // the match, the last battle's announcement, the battle being entered, and on two devices the
-// answer code the other device may still need. Keeps a short undo history (a mistyped battle
-// can be taken back).
+// answer code the other device may still need. Keeps a short undo history: a mistyped battle
+// can be taken back, and Undo gives back the battle form as it was entered, to correct it.
 import { isMatch, SLOTS, type CompanionMatch, type BattleAnnouncement, type PieceRef, type Colour } from './model';
 import { isDuo, type DuoMatch, type DuoBattle } from './duo';
 import type { Winner } from './battle';
@@ -17,6 +17,9 @@ export interface Saved {
   undone?: number;
   /** The last battle's announcement, still on screen (only what was announced). */
   last?: LastBattle | null;
+  /** Beside each undo entry, the battle form as it was just before the next entry was made
+   * (null: not known), so Undo gives back the battle it takes back, attacker side included. */
+  forms?: (BattleForm | null)[];
 }
 
 export interface LastBattle {
@@ -48,13 +51,18 @@ export function load(s: Store | null = storage()): Saved {
     const raw = s?.getItem(STORE_KEY);
     if (raw) {
       const o = JSON.parse(raw);
-      if (isMatch(o?.match))
+      if (isMatch(o?.match)) {
+        const undo: CompanionMatch[] = Array.isArray(o.undo) ? o.undo.filter(isMatch).slice(-UNDO_LIMIT) : [];
+        // The forms line up with the stored undo entries; if any entry was dropped, none is trusted.
+        const forms = Array.isArray(o.forms) && Array.isArray(o.undo) && undo.length === o.undo.length ? o.forms.map(parseForm) : [];
         return {
           match: o.match,
-          undo: Array.isArray(o.undo) ? o.undo.filter(isMatch).slice(-UNDO_LIMIT) : [],
+          undo,
           undone: Number(o.undone) || 0,
           last: isLastBattle(o.last) ? { ...o.last, announce: { roundEnd: null, ...o.last.announce } } : null,
+          forms: aligned(forms, undo.length),
         };
+      }
     }
   } catch {
     /* unreadable: start afresh */
@@ -65,20 +73,39 @@ export function load(s: Store | null = storage()): Saved {
 export function save(saved: Saved, s: Store | null = storage()): void {
   try {
     if (!saved.match) s?.removeItem(STORE_KEY);
-    else s?.setItem(STORE_KEY, JSON.stringify({ match: saved.match, undo: saved.undo.slice(-UNDO_LIMIT), undone: saved.undone ?? 0, last: saved.last ? { ...saved.last, announce: { ...saved.last.announce, roundEnd: null } } : null }));
+    else {
+      const undo = saved.undo.slice(-UNDO_LIMIT);
+      const last = saved.last ? { ...saved.last, announce: { ...saved.last.announce, roundEnd: null } } : null;
+      s?.setItem(STORE_KEY, JSON.stringify({ match: saved.match, undo, undone: saved.undone ?? 0, last, forms: aligned(saved.forms ?? [], undo.length) }));
+    }
   } catch {
     /* storage full or unavailable */
   }
 }
 
-/** The next saved state after a change (the previous state goes on the undo stack). */
-export function commit(saved: Saved, next: CompanionMatch): Saved {
-  return { match: next, undo: saved.match ? [...saved.undo, saved.match].slice(-UNDO_LIMIT) : [], undone: saved.match ? (saved.undone ?? 0) : 0 };
+/** `forms` cut or padded (at the old end, with "not known") to `n` entries. */
+function aligned(forms: (BattleForm | null)[], n: number): (BattleForm | null)[] {
+  return n === 0 ? [] : [...Array<null>(Math.max(0, n - forms.length)).fill(null), ...forms.slice(-n)];
 }
 
+/** The next saved state after a change (the previous state goes on the undo stack, with
+ * `form`: the battle form as it was when the change was made). */
+export function commit(saved: Saved, next: CompanionMatch, form: BattleForm | null = null): Saved {
+  if (!saved.match) return { match: next, undo: [], undone: 0, forms: [] };
+  const undo = [...saved.undo, saved.match].slice(-UNDO_LIMIT);
+  return { match: next, undo, undone: saved.undone ?? 0, forms: aligned([...aligned(saved.forms ?? [], saved.undo.length), form], undo.length) };
+}
+
+/** Takes the last entry back. */
 export function undo(saved: Saved): Saved {
   if (!saved.undo.length) return saved;
-  return { match: saved.undo[saved.undo.length - 1], undo: saved.undo.slice(0, -1), undone: (saved.undone ?? 0) + 1 };
+  const forms = aligned(saved.forms ?? [], saved.undo.length);
+  return { match: saved.undo[saved.undo.length - 1], undo: saved.undo.slice(0, -1), undone: (saved.undone ?? 0) + 1, forms: forms.slice(0, -1) };
+}
+
+/** The battle form `undo(saved)` gives back: as it was when the last entry was made (null: not known). */
+export function undoForm(saved: Saved): BattleForm | null {
+  return saved.undo.length ? (aligned(saved.forms ?? [], saved.undo.length).at(-1) ?? null) : null;
 }
 
 export const DUO_KEY = 'arbiter.companion.duo';
@@ -149,16 +176,20 @@ export interface BattleForm {
 
 export const FORM_KEY = 'arbiter.companion.form';
 
+/** A stored battle form, or null when it is not one. */
+function parseForm(f: any): BattleForm | null {
+  const support = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 15;
+  if (f && isColour(f.attackerColour) && (f.attacker === null || isPiece(f.attacker)) && (f.defender === null || isPiece(f.defender)) && support(f.attackerSupport) && support(f.defenderSupport))
+    return { attackerColour: f.attackerColour, attacker: f.attacker, defender: f.defender, attackerSupport: f.attackerSupport, defenderSupport: f.defenderSupport };
+  return null;
+}
+
 export function loadForm(s: Store | null = storage()): BattleForm | null {
   try {
-    const f = JSON.parse(s?.getItem(FORM_KEY) ?? 'null');
-    const support = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 15;
-    if (f && isColour(f.attackerColour) && (f.attacker === null || isPiece(f.attacker)) && (f.defender === null || isPiece(f.defender)) && support(f.attackerSupport) && support(f.defenderSupport))
-      return { attackerColour: f.attackerColour, attacker: f.attacker, defender: f.defender, attackerSupport: f.attackerSupport, defenderSupport: f.defenderSupport };
+    return parseForm(JSON.parse(s?.getItem(FORM_KEY) ?? 'null'));
   } catch {
-    /* unreadable */
+    return null; /* unreadable */
   }
-  return null;
 }
 
 export function saveForm(f: BattleForm | null, s: Store | null = storage()): void {
