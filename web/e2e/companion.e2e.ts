@@ -67,7 +67,8 @@ test('companion: secret entry with hand-over, battles announce only the winner, 
   // White's queen (7, +1 base +1 supporter) attacks Black's great knight (2, +1): 9 v 3.
   assert.equal(await enterBattle(page, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
   const text = (await page.locator('[data-testid="co-result"]').textContent())!;
-  assert.match(text, /attacker \(White\) wins/);
+  assert.match(text, /The attacker, Ann \(White\), wins/);
+  assert.match(text, /Remove Bob’s Great knight \(Black\) from the board\./);
   assert.match(text, /attacker \+2, defender \+1/);
   assert.doesNotMatch(text, /[03-9]/); // no number but the two bonuses (the queen's new value is 7)
   await H.screenshot(page, 'companion-battle');
@@ -76,7 +77,7 @@ test('companion: secret entry with hand-over, battles announce only the winner, 
   await page.click('[data-testid="co-promotion"] summary');
   await page.click('[data-testid="co-promote-colour-black"]');
   await page.click('[data-testid="co-promote-b"]');
-  await page.locator('[data-testid="co-notice"]', { hasText: 'Great knight (Black) returns' }).waitFor();
+  await page.locator('[data-testid="co-notice"]', { hasText: 'Bob’s Great knight (Black) returns' }).waitFor();
 
   // A reload loses nothing.
   await page.reload();
@@ -85,7 +86,8 @@ test('companion: secret entry with hand-over, battles announce only the winner, 
 
   // Black's pawn attacks White's Spy (the great knight b): the Spy loses to every piece but the Chief.
   assert.equal(await enterBattle(page, { attacker: 'black', att: 'pawn', def: 'b', as: 0, ds: 2 }), 'attacker');
-  await page.locator('[data-testid="co-round-over"]', { hasText: 'A Spy was captured' }).waitFor();
+  await page.locator('[data-testid="co-round-over"]', { hasText: 'Ann’s Spy was captured' }).waitFor();
+  await page.locator('[data-testid="co-round-over"]', { hasText: 'Round 1 is over: Bob scores 1 point.' }).waitFor();
   await page.locator('[data-testid="co-score-black"]', { hasText: '1' }).waitFor();
   await H.screenshot(page, 'companion-round-over');
 
@@ -402,6 +404,121 @@ test('companion on two devices: a reload or a closed tab in the middle of a batt
 });
 
 // ---- issue 13, defect 12: what the companion says, with the players' names; Undo -----------
+
+/** The text of a test id's element, or '' when absent. */
+const textOf = async (page: Page, testid: string) => ((await page.locator(`[data-testid="${testid}"]`).count()) ? (await page.locator(`[data-testid="${testid}"]`).innerText()) : '');
+
+/** Two devices in one match, names typed on both; Ann (Player 1) created it, Bob joined. */
+async function duoPair(): Promise<{ ann: Page; bob: Page }> {
+  const ann = await H.newPage({ viewport: { width: 400, height: 860 } });
+  const bob = await H.newPage({ viewport: { width: 400, height: 860 } });
+  await ann.goto(H.url('/companion'));
+  await ann.fill('[data-testid="co-name-white"]', 'Ann');
+  await ann.fill('[data-testid="co-name-black"]', 'Bob');
+  await ann.click('[data-testid="co-duo-create"]');
+  const code = (await ann.locator('[data-testid="co-duo-matchcode"]').textContent())!;
+  await bob.goto(H.url('/companion'));
+  await bob.fill('[data-testid="co-name-white"]', 'Ann');
+  await bob.fill('[data-testid="co-name-black"]', 'Bob');
+  await bob.fill('[data-testid="co-duo-code"]', code);
+  await bob.click('[data-testid="co-duo-join"]');
+  return { ann, bob };
+}
+
+async function duoValues(p: Page, v: Values): Promise<void> {
+  await p.locator('[data-testid="co-setup"]').waitFor();
+  for (const [slot, val] of Object.entries(v)) {
+    await p.click(`[data-testid="co-chip-${val}"]`);
+    await p.click(`[data-testid="co-piece-${slot}"]`);
+  }
+  await p.click('[data-testid="co-ready"]');
+  await p.locator('[data-testid="co-battle"]').waitFor();
+}
+
+test('companion on two devices: each result says which piece to remove, the round end who scored, all with the names typed', async () => {
+  const { ann, bob } = await duoPair();
+  await duoValues(ann, W);
+  await duoValues(bob, B);
+  const both = async (testid: string, text: string) => {
+    for (const p of [ann, bob]) await p.locator(`[data-testid="${testid}"]`, { hasText: text }).waitFor();
+  };
+  // Ann's queen (7 +2) takes Bob's great knight (2 +1): Bob takes his great knight off the board.
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'd', def: 'b', as: 1, ds: 1 }), 'attacker');
+  await both('co-winner', 'The attacker, Ann (White), wins');
+  await both('co-remove', 'Remove Bob’s Great knight (Black) from the board.');
+  await ann.locator('[data-testid="co-result"]', { hasText: 'Type this code on Bob’s device (the defender):' }).waitFor();
+  // Bob's pawn (1 +1) attacks Ann's queen (7): the defender wins, the pawn goes.
+  assert.equal(await duoBattle(bob, ann, { attacker: 'black', att: 'pawn', def: 'd', as: 0, ds: 0 }), 'defender');
+  await both('co-winner', 'The defender, Ann (White), wins');
+  await both('co-remove', 'Remove Bob’s Pawn (Black) from the board.');
+  // Ann's great bishop (3 +1) on Bob's great rook (4): a tie, both go.
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'c', def: 'a', as: 0, ds: 0 }), 'tie');
+  await both('co-remove', 'Remove both pieces from the board: Ann’s Great bishop (White) and Bob’s Great rook (Black).');
+  await H.screenshot(ann, 'companion-duo-tie');
+  // Ann's pawn takes Bob's Spy (king e): the round ends, Ann scores 1 — on both devices.
+  assert.equal(await duoBattle(ann, bob, { attacker: 'white', att: 'pawn', def: 'e', as: 0, ds: 0 }), 'attacker');
+  await both('co-round-over', 'Round 1 is over: Ann scores 1 point.');
+  await both('co-round-over', 'Bob’s Spy was captured.');
+  await both('co-round-over', 'Score: Ann 1 – 0 Bob');
+  await both('co-remove', 'Remove Bob’s King (Black) from the board.');
+  await H.screenshot(bob, 'companion-duo-round-over');
+  // Round 2 (Ann plays Black): Bob resigns it, entered on both devices; Ann wins the match.
+  for (const p of [ann, bob]) await p.click('[data-testid="co-next-round"]');
+  await duoValues(ann, W);
+  await duoValues(bob, B);
+  await both('co-duo-id', 'This device:');
+  assert.match(await textOf(ann, 'co-duo-id'), /Ann \(Black this round\)/);
+  for (const p of [ann, bob]) {
+    await p.click('[data-testid="co-end-round"] summary');
+    await p.click('[data-testid="co-resign-black"]');
+  }
+  await both('co-round-over', 'Round 2 is over: Ann scores 2 points.');
+  await both('co-round-over', 'Bob resigned the round.');
+  await both('co-match-over', 'Ann wins the match 3–0 against Bob.');
+  await H.screenshot(ann, 'companion-duo-match-over');
+  assert.deepEqual(H.errors, []);
+});
+
+test('companion on one device: the names typed are used in the hand-over, every announcement, the round and the match results', async () => {
+  const page = await H.newPage({ viewport: { width: 420, height: 860 } });
+  await page.goto(H.url('/companion'));
+  await page.fill('[data-testid="co-name-white"]', 'Ann');
+  await page.fill('[data-testid="co-name-black"]', 'Bob');
+  await page.click('[data-testid="co-start"]');
+  await page.locator('[data-testid="co-handover-white"]', { hasText: 'Pass the device to Ann (White).' }).waitFor();
+  await enterValues(page, 'white', W, 'tap');
+  await page.locator('[data-testid="co-handover-black"]', { hasText: 'Pass the device to Bob (Black).' }).waitFor();
+  await enterValues(page, 'black', B, 'keyboard');
+
+  // Bob's queen (7 +1) takes Ann's bishop f (2).
+  assert.equal(await enterBattle(page, { attacker: 'black', att: 'd', def: 'f', as: 0, ds: 0 }), 'attacker');
+  assert.equal(await textOf(page, 'co-winner'), 'The attacker, Bob (Black), wins');
+  assert.equal(await textOf(page, 'co-remove'), 'Remove Ann’s Bishop (White) from the board.');
+  // Ann's bishop comes back by promotion: the notice names her.
+  await page.click('[data-testid="co-promotion"] summary');
+  await page.locator('[data-testid="co-promote-colour-white"]', { hasText: 'White (Ann)' }).waitFor();
+  await page.click('[data-testid="co-promote-colour-white"]');
+  await page.click('[data-testid="co-promote-f"]');
+  await page.locator('[data-testid="co-notice"]', { hasText: 'Ann’s Bishop (White) returns on the promotion square.' }).waitFor();
+  // Ann's pawn takes Bob's Spy (king e): the round ends.
+  assert.equal(await enterBattle(page, { attacker: 'white', att: 'pawn', def: 'e', as: 0, ds: 0 }), 'attacker');
+  const roundOver = page.locator('[data-testid="co-round-over"]');
+  await roundOver.waitFor();
+  assert.match(await roundOver.innerText(), /Round 1 is over: Ann scores 1 point\.\s+Bob’s Spy was captured\.\s+Score: Ann 1 – 0 Bob/);
+  await page.locator('[data-testid="co-history"]', { hasText: 'Round 1 is over: Ann scores 1 point.' }).waitFor();
+
+  // Round 2: colours swap; Ann resigns it and Bob wins the match 2–1 (his points first).
+  await page.click('[data-testid="co-next-round"]');
+  await page.locator('[data-testid="co-handover-white"]', { hasText: 'Pass the device to Ann (Black).' }).waitFor();
+  await enterValues(page, 'white', W, 'keyboard');
+  await enterValues(page, 'black', B, 'tap');
+  await page.click('[data-testid="co-end-round"] summary');
+  await page.click('[data-testid="co-resign-white"]');
+  assert.match(await roundOver.innerText(), /Round 2 is over: Bob scores 2 points\.\s+Ann resigned the round\.\s+Score: Ann 1 – 2 Bob/);
+  await page.locator('[data-testid="co-match-over"]', { hasText: 'Bob wins the match 2–1 against Ann.' }).waitFor();
+  await H.screenshot(page, 'companion-names-match-over');
+  assert.deepEqual(H.errors, []);
+});
 
 test('companion on one device: Undo gives back the battle as it was entered, attacker side included, also after a round’s end and a reload', async () => {
   const page = await H.newPage({ viewport: { width: 420, height: 860 } });

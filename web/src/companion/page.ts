@@ -11,12 +11,13 @@ import '../chiefspy/chiefspy.css';
 import { type SetupValue, type SetupState, emptySetup } from '../chiefspy/setup';
 import {
   SLOTS, type Slot, type Seat, type Colour, type PieceRef, type CompanionMatch, newMatch, setValues, isReady, colourOf, seatOf,
-  piecesOnBoard, fallen, battle, promote, endRound, nextRound, matchWinner, other,
+  piecesOnBoard, fallen, battle, promote, endRound, nextRound, other,
 } from './model';
 import {
   load, save, commit, undo, undoForm, loadDuo, saveDuo, loadDuoShown, saveDuoShown, loadForm, saveForm, type Saved, type LastBattle, type DuoShown, type BattleForm,
 } from './store';
 import { installCompanionApp } from './pwa/register';
+import { battleText, roundText, matchText, promotedText, playerName, type RoundLike } from './announce';
 import {
   type DuoMatch, type DuoBattle, newDuo, randomCode, isMatchCode, myColour, setMyValues, duoPieces, defenderCode, attackerResolve, defenderFinish, cancelWaiting,
   duoPromote, duoEndRound, duoNextRound,
@@ -37,7 +38,7 @@ class CompanionPage implements Page {
   private joinCode = '';
   private duoCode = '';
   private duoShown: DuoShown | null = this.duo ? loadDuoShown(this.duo.code) : null;
-  private names = { white: '', black: '' };
+  private typed = { white: '', black: '' }; // the names typed on the new-match form
   private entering: Seat | null = null; // a player is entering values now (after the hand-over)
   private setup: SetupState = emptySetup();
   private battleForm: Form = loadForm() ?? this.freshForm();
@@ -87,8 +88,18 @@ class CompanionPage implements Page {
     return { attackerColour, attacker: null, defender: null, attackerSupport: 0, defenderSupport: 0 };
   }
 
+  private get names(): Record<Seat, string> | undefined {
+    return (this.duo ?? this.m)?.names;
+  }
+
+  /** A player by the name typed at the start ("Player 1/2" without one). */
   private name(seat: Seat): string {
-    return (this.duo ?? this.m)?.names[seat] || t(`cs.seat.${seat}`);
+    return playerName(this.names, seat);
+  }
+
+  /** "White (Ann)": a colour this round, with its player's name. */
+  private who(round: number, c: Colour): string {
+    return `${colourName(c)} (${this.name(seatOf(round, c))})`;
   }
 
   /** Saves the match after an entry; `before` is the battle form as it was when the entry was
@@ -129,8 +140,8 @@ class CompanionPage implements Page {
         h('span', t(`co.name.${seat}`)),
         h('input', {
           attrs: { type: 'text', maxlength: 24, placeholder: t(`cs.seat.${seat}`), 'data-testid': `co-name-${seat}` },
-          props: { value: this.names[seat] },
-          on: { input: (e: Event) => (this.names[seat] = (e.target as HTMLInputElement).value) },
+          props: { value: this.typed[seat] },
+          on: { input: (e: Event) => (this.typed[seat] = (e.target as HTMLInputElement).value) },
         }),
       ]);
     return h('section.co-card', { attrs: { 'data-testid': 'co-new' } }, [
@@ -138,7 +149,7 @@ class CompanionPage implements Page {
       h('fieldset', [h('legend', t('co.names')), input('white'), input('black')]),
       h(
         'button.cs-btn.primary',
-        { attrs: { type: 'button', 'data-testid': 'co-start' }, on: { click: () => this.change(newMatch({ white: this.names.white.trim(), black: this.names.black.trim() })) } },
+        { attrs: { type: 'button', 'data-testid': 'co-start' }, on: { click: () => this.change(newMatch(this.trimmedNames())) } },
         t('co.start'),
       ),
       h('h2.co-sub', t('co.duo.title')),
@@ -179,7 +190,7 @@ class CompanionPage implements Page {
   }
 
   private trimmedNames() {
-    return { white: this.names.white.trim(), black: this.names.black.trim() };
+    return { white: this.typed.white.trim(), black: this.typed.black.trim() };
   }
 
   // ---- two devices ------------------------------------------------------------------------
@@ -231,16 +242,17 @@ class CompanionPage implements Page {
     ]);
   }
 
-  private renderDuoResult(): VNode | null {
+  private renderDuoResult(m: DuoMatch): VNode | null {
     const r = this.duoResult;
     if (!r) return null;
-    const dc = other(r.b.attackerColour);
+    const text = battleText(m.names, m.round, r.b, r.winner);
     return h('section.co-result.cs-battle-card', { class: { [r.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': r.winner, role: 'status' } }, [
       h('h3', [svgIcon('swords'), ' ', t('co.result.title')]),
-      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${r.winner}`, { colour: colourName(r.winner === 'defender' ? dc : r.b.attackerColour) })),
+      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, text.winner),
+      h('p', { attrs: { 'data-testid': 'co-remove' } }, text.remove),
       h('p.cs-bonus', t('cs.battle.bonus', { a: r.bonus.attacker, d: r.bonus.defender })),
       r.answer
-        ? h('p.co-big', [t('co.duo.showAnswer'), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-answer' } }, r.answer)])
+        ? h('p.co-big', [t('co.duo.showAnswer', { name: this.name(seatOf(m.round, other(r.b.attackerColour))) }), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-answer' } }, r.answer)])
         : null,
       r.winner !== 'tie' ? h('p.cs-muted', t('co.result.secret')) : null,
     ]);
@@ -265,8 +277,8 @@ class CompanionPage implements Page {
       const w = m.waiting;
       const code = defenderCode({ ...m, waiting: null }, w).code;
       step = h('div.co-duo-step', { attrs: { 'data-testid': 'co-duo-waiting' } }, [
-        h('p.co-big', [t('co.duo.showCode'), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-defcode' } }, code)]),
-        h('label.co-name', [h('span', t('co.duo.enterAnswer')), codeInput('co-duo-answer-input')]),
+        h('p.co-big', [t('co.duo.showCode', { name: this.name(seatOf(m.round, w.attackerColour)) }), ' ', h('code.co-code', { attrs: { 'data-testid': 'co-duo-defcode' } }, code)]),
+        h('label.co-name', [h('span', t('co.duo.enterAnswer', { name: this.name(seatOf(m.round, w.attackerColour)) })), codeInput('co-duo-answer-input')]),
         h(
           'button.cs-btn.primary',
           {
@@ -288,7 +300,7 @@ class CompanionPage implements Page {
       ]);
     } else if (ac === mine) {
       step = h('div.co-duo-step', [
-        h('label.co-name', [h('span', t('co.duo.enterDefCode')), codeInput('co-duo-defcode-input')]),
+        h('label.co-name', [h('span', t('co.duo.enterDefCode', { name: this.name(seatOf(m.round, dc)) })), codeInput('co-duo-defcode-input')]),
         h(
           'button.cs-btn.primary',
           {
@@ -316,12 +328,12 @@ class CompanionPage implements Page {
       );
     }
     return h('div.co-play', [
-      this.renderDuoResult(),
+      this.renderDuoResult(m),
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
         h('h2', [svgIcon('swords'), ' ', t('co.play.title')]),
         h('p.cs-help', t('co.duo.playHelp')),
         this.attackerColourField(m.round, set, !!m.waiting),
-        m.waiting ? null : h('div', this.battleFields((c) => duoPieces(m, c), set)),
+        m.waiting ? null : h('div', this.battleFields(m.round, (c) => duoPieces(m, c), set)),
         step,
       ]),
       this.renderDuoSides(m),
@@ -351,7 +363,7 @@ class CompanionPage implements Page {
             ? down.map((x) =>
                 h(
                   'button.co-piece',
-                  { attrs: { type: 'button', title: t('co.promote.do', { piece: pieceName(x) }), 'data-testid': `co-promote-${c}-${x}` }, on: { click: () => confirm(`${t('co.promote.do', { piece: pieceName(x) })} (${colourName(c)})?`) && this.duoTry(() => this.setDuo(duoPromote(m, c, x))) } },
+                  { attrs: { type: 'button', title: t('co.promote.do', { piece: pieceName(x) }), 'data-testid': `co-promote-${c}-${x}` }, on: { click: () => confirm(`${t('co.promote.do', { piece: pieceName(x) })}: ${this.who(m.round, c)}?`) && this.duoTry(() => this.setDuo(duoPromote(m, c, x))) } },
                   [icon(x, c), h('span', `↑ ${pieceName(x)}`)],
                 ),
               )
@@ -364,17 +376,11 @@ class CompanionPage implements Page {
 
   private renderDuoOver(m: DuoMatch): VNode {
     const last = m.rounds[m.rounds.length - 1];
-    const winner = m.score.white === m.score.black ? null : m.score.white > m.score.black ? 'white' : 'black';
     return h('div.co-roundover', [
-      this.renderDuoResult(),
-      last
-        ? h('section.co-card.cs-roundend', { attrs: { 'data-testid': 'co-round-over' } }, [h('p.co-big', t('co.roundOver', { n: last.round, reason: t(`co.roundEnd.${last.reason}`) }))])
-        : null,
+      this.renderDuoResult(m),
+      last ? this.renderRoundEnd(last) : null,
       m.phase === 'over'
-        ? h('section.co-card.co-final', { attrs: { 'data-testid': 'co-match-over' } }, [
-            h('h2', t('co.matchOver')),
-            h('p.co-big', winner ? t('co.winner', { name: this.name(winner), w: m.score.white, b: m.score.black }) : t('co.draw', { w: m.score.white, b: m.score.black })),
-          ])
+        ? h('section.co-card.co-final', { attrs: { 'data-testid': 'co-match-over' } }, [h('h2', t('co.matchOver')), h('p.co-big', matchText(m.names, m.score))])
         : h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-next-round' }, on: { click: () => this.duoTry(() => ((this.duoResult = null), this.setDuo(duoNextRound(m)))) } }, t('co.nextRound')),
     ]);
   }
@@ -470,7 +476,7 @@ class CompanionPage implements Page {
               attrs: { type: 'button', role: 'radio', 'aria-checked': String(ac === c), 'data-testid': `co-attacker-colour-${c}`, disabled: locked },
               on: { click: () => set({ attackerColour: c, attacker: null, defender: null }) },
             },
-            [h(`span.cs-colour-dot.${c}`), ` ${colourName(c)} (${this.name(seatOf(round, c))})`],
+            [h(`span.cs-colour-dot.${c}`), ` ${this.who(round, c)}`],
           ),
         ),
       ),
@@ -478,13 +484,13 @@ class CompanionPage implements Page {
   }
 
   /** The two fighting pieces, the two support counts and the resulting bonuses. */
-  private battleFields(pieces: (c: Colour) => PieceRef[], set: (patch: Partial<Form>) => void): VNode[] {
+  private battleFields(round: number, pieces: (c: Colour) => PieceRef[], set: (patch: Partial<Form>) => void): VNode[] {
     const f = this.form;
     const ac = f.attackerColour;
     const dc = other(ac);
     return [
-      h('div.co-field', [h('span.co-label', `${t('co.attacker')} (${colourName(ac)})`), this.pieceButtons(pieces(ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
-      h('div.co-field', [h('span.co-label', `${t('co.defender')} (${colourName(dc)})`), this.pieceButtons(pieces(dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
+      h('div.co-field', [h('span.co-label', `${t('co.attacker')}: ${this.who(round, ac)}`), this.pieceButtons(pieces(ac), ac, f.attacker, 'co-att', (p) => set({ attacker: p }))]),
+      h('div.co-field', [h('span.co-label', `${t('co.defender')}: ${this.who(round, dc)}`), this.pieceButtons(pieces(dc), dc, f.defender, 'co-def', (p) => set({ defender: p }))]),
       h('div.co-supports', [
         this.stepper(t('co.support.attacker'), f.attackerSupport, 'co-att-support', (n) => set({ attackerSupport: n })),
         this.stepper(t('co.support.defender'), f.defenderSupport, 'co-def-support', (n) => set({ defenderSupport: n })),
@@ -516,13 +522,13 @@ class CompanionPage implements Page {
     const set = (patch: Partial<Form>) => ((this.form = { ...this.form, ...patch }), (this.result = null), (this.notice = null), redraw());
     const canResolve = !!f.attacker && !!f.defender;
     return h('div.co-play', [
-      this.result ? this.renderResult() : null,
+      this.renderResult(m),
       this.notice ? h('p.co-notice', { attrs: { 'data-testid': 'co-notice', role: 'status' } }, this.notice) : null,
       h('section.co-card', { attrs: { 'data-testid': 'co-battle' } }, [
         h('h2', [svgIcon('swords'), ' ', t('co.play.title')]),
         h('p.cs-help', t('co.play.help')),
         this.attackerColourField(m.round, set, false),
-        ...this.battleFields((c) => piecesOnBoard(m, c), set),
+        ...this.battleFields(m.round, (c) => piecesOnBoard(m, c), set),
         h(
           'button.cs-btn.primary.co-resolve',
           {
@@ -549,22 +555,15 @@ class CompanionPage implements Page {
     ]);
   }
 
-  private renderResult(): VNode | null {
+  private renderResult(m: CompanionMatch): VNode | null {
     const r = this.result;
     if (!r) return null;
     const a = r.announce;
-    const dc = other(r.attackerColour);
-    const loserName = (p: PieceRef) => (p === 'pawn' ? pieceName(null) : pieceName(p));
-    const text =
-      a.winner === 'attacker'
-        ? t('co.result.attacker', { piece: loserName(r.defender), colour: colourName(dc) })
-        : a.winner === 'defender'
-          ? t('co.result.defender', { piece: loserName(r.attacker), colour: colourName(r.attackerColour) })
-          : t('co.result.tie');
+    const text = battleText(m.names, m.round, r, a.winner);
     return h('section.co-result.cs-battle-card', { key: `res-${this.saved.undo.length}`, class: { [a.winner]: true }, attrs: { 'data-testid': 'co-result', 'data-winner': a.winner, role: 'status', 'aria-live': 'assertive' } }, [
       h('h3', [svgIcon('swords'), ' ', t('co.result.title')]),
-      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, t(`cs.battle.winner.${a.winner}`, { colour: colourName(a.winner === 'defender' ? dc : r.attackerColour) })),
-      h('p', text),
+      h('p.cs-winner', { attrs: { 'data-testid': 'co-winner' } }, text.winner),
+      h('p', { attrs: { 'data-testid': 'co-remove' } }, text.remove),
       h('p.cs-bonus', t('cs.battle.bonus', { a: a.bonus.attacker, d: a.bonus.defender })),
       a.winner !== 'tie' ? h('p.cs-muted', t('co.result.secret')) : null,
     ]);
@@ -599,7 +598,7 @@ class CompanionPage implements Page {
           h(
             'button.cs-btn',
             { class: { selected: c === x }, attrs: { type: 'button', 'aria-pressed': String(c === x), 'data-testid': `co-promote-colour-${x}` }, on: { click: () => ((this.promoteColour = x), redraw()) } },
-            colourName(x),
+            this.who(m.round, x),
           ),
         ),
       ),
@@ -615,7 +614,7 @@ class CompanionPage implements Page {
                     click: () =>
                       this.try(() => {
                         this.change(promote(m, c, p));
-                        this.notice = t('co.promote.done', { piece: pieceName(p), colour: colourName(c) });
+                        this.notice = promotedText(m.names, m.round, c, p);
                         redraw();
                       }),
                   },
@@ -666,19 +665,13 @@ class CompanionPage implements Page {
 
   private renderRoundOver(m: CompanionMatch): VNode {
     const last = m.rounds[m.rounds.length - 1];
-    const pts = (['white', 'black'] as Seat[]).filter((s) => last && last.points[s] > 0).map((s) => t('co.points', { name: this.name(s), n: last.points[s] }));
-    const winner = matchWinner(m);
     return h('div.co-roundover', [
-      this.result ? this.renderResult() : null,
-      last
-        ? h('section.co-card.cs-roundend', { attrs: { 'data-testid': 'co-round-over', role: 'status' } }, [
-            h('p.co-big', [t('co.roundOver', { n: last.round, reason: t(`co.roundEnd.${last.reason}`) }), pts.length ? ` ${pts.join(', ')}` : '']),
-          ])
-        : null,
+      this.renderResult(m),
+      last ? this.renderRoundEnd(last) : null,
       m.phase === 'over'
         ? h('section.co-card.co-final', { attrs: { 'data-testid': 'co-match-over' } }, [
             h('h2', t('co.matchOver')),
-            h('p.co-big', winner ? t('co.winner', { name: this.name(winner), w: m.score.white, b: m.score.black }) : t('co.draw', { w: m.score.white, b: m.score.black })),
+            h('p.co-big', matchText(m.names, m.score)),
             h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-new-match' }, on: { click: () => this.change(null) } }, t('co.newMatch')),
           ])
         : h('button.cs-btn.primary', { attrs: { type: 'button', 'data-testid': 'co-next-round' }, on: { click: () => this.try(() => this.change(nextRound(m))) } }, t('co.nextRound')),
@@ -686,21 +679,32 @@ class CompanionPage implements Page {
     ]);
   }
 
+  /** A round's end (both modes): who scored, why, the score. */
+  private renderRoundEnd(r: RoundLike): VNode {
+    const text = roundText(this.names, r);
+    return h('section.co-card.cs-roundend', { attrs: { 'data-testid': 'co-round-over', role: 'status' } }, [
+      h('p.co-big', text.headline),
+      h('p', text.why),
+      h('p', text.score),
+    ]);
+  }
+
   private renderHistory(m: CompanionMatch): VNode | null {
     if (!m.rounds.length) return null;
     return h('section.co-card', { attrs: { 'data-testid': 'co-history' } }, [
       h('h3', t('co.history')),
-      ...m.rounds.map((r) =>
-        h('div.co-round', [
-          h('p', [h('b', t('co.roundOver', { n: r.round, reason: t(`co.roundEnd.${r.reason}`) })), ` ${this.name('white')} ${r.points.white} – ${r.points.black} ${this.name('black')}`]),
+      ...m.rounds.map((r) => {
+        const text = roundText(m.names, r);
+        return h('div.co-round', [
+          h('p', [h('b', text.headline), ` ${text.why}`]),
           h('details', [
             h('summary', t('co.reveal', { n: r.round })),
             ...(['white', 'black'] as Colour[]).map((c) =>
               h('div', [h('b', `${colourName(c)} — ${this.name(seatOf(r.round, c))}`), h('ul.cs-valuelist', SLOTS.map((x) => h('li', [icon(x, c), h('span', pieceName(x)), h('b', r.values[c][x])])))]),
             ),
           ]),
-        ]),
-      ),
+        ]);
+      }),
     ]);
   }
 
