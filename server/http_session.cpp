@@ -1,0 +1,503 @@
+// One HTTP connection: the JSON API's routes, the built client from memory, and the NDJSON
+// event stream (a chunked response that stays open). WebSocket upgrades go to websocket.cpp.
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+#include <array>
+#include <deque>
+
+#include "server/log.h"
+#include "server/rate_limit.h"
+#include "server/session.h"
+
+namespace arbiter::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+// ---- small helpers -------------------------------------------------------------------------
+
+namespace {
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string url_decode(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '+')
+            out += ' ';
+        else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 &&
+                 hex_digit(s[i + 2]) >= 0) {
+            out += char(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
+            i += 2;
+        } else
+            out += s[i];
+    }
+    return out;
+}
+}  // namespace
+
+Target parse_target(std::string_view target) {
+    Target t;
+    auto q = target.find('?');
+    t.path = std::string(target.substr(0, q));
+    if (q == std::string_view::npos) return t;
+    std::string_view rest = target.substr(q + 1);
+    while (!rest.empty()) {
+        auto amp = rest.find('&');
+        std::string_view pair = rest.substr(0, amp);
+        auto eq = pair.find('=');
+        std::string key = url_decode(pair.substr(0, eq));
+        std::string value = eq == std::string_view::npos ? "" : url_decode(pair.substr(eq + 1));
+        if (!key.empty()) t.query.emplace(std::move(key), std::move(value));
+        if (amp == std::string_view::npos) break;
+        rest = rest.substr(amp + 1);
+    }
+    return t;
+}
+
+std::optional<json::value> parse_json(std::string_view text) {
+    json::parse_options options;
+    options.max_depth = 32;
+    boost::system::error_code ec;
+    json::value v = json::parse(text, ec, {}, options);
+    if (ec) return std::nullopt;
+    return v;
+}
+
+namespace {
+
+std::optional<std::uint64_t> parse_count(std::string_view s) {
+    if (s.empty() || s.size() > 18) return std::nullopt;
+    std::uint64_t n = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + std::uint64_t(c - '0');
+    }
+    return n;
+}
+
+bool plausible_id(std::string_view id) {
+    if (id.empty() || id.size() > 32) return false;
+    for (char c : id)
+        if (hex_digit(c) < 0) return false;
+    return true;
+}
+
+std::string chunk(std::string_view data) {
+    char size[20];
+    int n = std::snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string out(size, std::size_t(n));
+    out += data;
+    out += "\r\n";
+    return out;
+}
+
+std::string chunk_header(std::size_t size) {
+    char text[20];
+    int n = std::snprintf(text, sizeof text, "%zx\r\n", size);
+    return std::string(text, std::size_t(n));
+}
+
+std::string address_of(const tcp::socket& socket) {
+    beast::error_code ec;
+    auto endpoint = socket.remote_endpoint(ec);
+    return ec ? std::string() : endpoint.address().to_string();
+}
+
+http::response<http::string_body> make_response(const Outcome& o, unsigned version,
+                                                bool keepAlive) {
+    http::response<http::string_body> res{http::status(o.status), version};
+    res.set(http::field::server, "arbiter");
+    res.set(http::field::cache_control, "no-store");
+    if (!o.contentType.empty()) {
+        res.set(http::field::content_type, o.contentType);
+        res.body() = o.text;
+    } else {
+        res.set(http::field::content_type, "application/json");
+        res.body() = json::serialize(o.body);
+    }
+    if (o.retryAfter > 0) res.set(http::field::retry_after, std::to_string(o.retryAfter));
+    res.keep_alive(keepAlive);
+    res.prepare_payload();
+    return res;
+}
+
+// ---- the NDJSON event stream: a chunked response that stays open ----------------------------
+
+class EventStream final : public Subscriber,
+                          public Connection,
+                          public std::enable_shared_from_this<EventStream> {
+  public:
+    EventStream(beast::tcp_stream stream, unsigned version, std::shared_ptr<Connections> table)
+        : stream_(std::move(stream)),
+          heartbeat_(stream_.get_executor()),
+          version_(version),
+          table_(std::move(table)) {}
+    ~EventStream() override {
+        if (id_) table_->remove(id_);
+    }
+    bool sheddable() const override { return false; }
+    void shed() override { close(); }
+
+    void fail(Outcome o) {
+        auto res =
+            std::make_shared<http::response<http::string_body>>(make_response(o, version_, false));
+        http::async_write(
+            stream_, *res,
+            [self = shared_from_this(), res](beast::error_code, std::size_t) { self->close(); });
+    }
+    void start() {
+        id_ = table_->add(weak_from_this());
+        stream_.expires_never();
+        enqueue(
+            "HTTP/1.1 200 OK\r\nServer: arbiter\r\nContent-Type: application/x-ndjson\r\n"
+            "Cache-Control: no-store\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        watch_for_close();
+        beat();
+    }
+    void push_event(const SharedText& text) override {
+        if (closed_ || ending_) return;
+        // Framed around the shared text, which is written as it is, not copied.
+        enqueue(Piece{chunk_header(text->size() + 1), text, "\n\r\n"});
+    }
+    void game_over() override {
+        if (closed_ || ending_) return;
+        enqueue("0\r\n\r\n");
+        ending_ = true;
+    }
+
+  private:
+    // A piece of output: own bytes, then optionally a shared event text and a suffix.
+    struct Piece {
+        std::string before;
+        SharedText shared;
+        std::string_view after;
+    };
+    void enqueue(std::string data) { enqueue(Piece{std::move(data), nullptr, {}}); }
+    void enqueue(Piece piece) {
+        queue_.push_back(std::move(piece));
+        if (queue_.size() > 8192) return close();  // a reader that does not read
+        if (!writing_) write_next();
+    }
+    void write_next() {
+        if (queue_.empty() || closed_) {
+            writing_ = false;
+            if (ending_) close();
+            return;
+        }
+        writing_ = true;
+        const Piece& p = queue_.front();
+        std::array<asio::const_buffer, 3> buffers{
+            asio::buffer(p.before), p.shared ? asio::buffer(*p.shared) : asio::const_buffer(),
+            asio::buffer(p.after.data(), p.after.size())};
+        asio::async_write(stream_, buffers,
+                          [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              self->queue_.pop_front();
+                              self->write_next();
+                          });
+    }
+    void watch_for_close() {
+        stream_.async_read_some(asio::buffer(sink_),
+                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                    if (ec) return self->close();
+                                    self->watch_for_close();
+                                });
+    }
+    void beat() {
+        heartbeat_.expires_after(std::chrono::seconds(15));
+        heartbeat_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (ec || self->closed_ || self->ending_) return;
+            self->enqueue(chunk("\n"));
+            self->beat();
+        });
+    }
+    void close() {
+        if (closed_) return;
+        closed_ = true;
+        heartbeat_.cancel();
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+        stream_.socket().close(ec);
+    }
+
+    beast::tcp_stream stream_;
+    asio::steady_timer heartbeat_;
+    unsigned version_;
+    std::shared_ptr<Connections> table_;
+    std::uint64_t id_ = 0;
+    std::deque<Piece> queue_;
+    bool writing_ = false, ending_ = false, closed_ = false;
+    char sink_[512];
+};
+
+// ---- one HTTP connection -------------------------------------------------------------------
+
+class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
+  public:
+    HttpSession(tcp::socket socket, Context& context)
+        : address_(address_of(socket)),
+          stream_(std::move(socket)),
+          ctx_(context),
+          table_(context.connections),
+          limit_(context.config.rate, context.config.burst) {}
+    ~HttpSession() override {
+        if (id_) table_->remove(id_);
+    }
+
+    void begin() {
+        id_ = table_->add(weak_from_this());
+        read();
+    }
+    bool sheddable() const override { return idle_; }
+    void shed() override { close(); }
+
+    void read() {
+        parser_.emplace();
+        parser_->body_limit(ctx_.config.bodyLimit);
+        parser_->header_limit(16 * 1024);
+        stream_.expires_after(std::chrono::seconds(60));
+        idle_ = true;
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    }
+
+  private:
+    void on_read(beast::error_code ec, std::size_t) {
+        idle_ = false;
+        if (ec == http::error::body_limit)
+            return send(api_error(413, "too-large", "the request body is too large"), 11, false);
+        if (ec == http::error::header_limit)
+            return send(api_error(431, "too-large", "the request headers are too large"), 11,
+                        false);
+        if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
+            ec != http::error::end_of_stream && ec != http::error::partial_message)
+            return send(api_error(400, "bad-http", "the request is not valid HTTP"), 11, false);
+        if (ec) return close();
+        HttpRequest req = parser_->release();
+        Target target = parse_target(req.target());
+        if (beast::websocket::is_upgrade(req)) {
+            if (target.path == "/ws/echo" || target.path.starts_with("/ws/games/")) {
+                stream_.expires_never();
+                start_websocket(std::move(stream_), std::move(req), ctx_);
+                return;
+            }
+            return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(),
+                        false);
+        }
+        if (!limit_.allow())
+            return send(retry_error(429, "rate-limited", "too many requests on this connection", 1),
+                        req.version(), req.keep_alive());
+        handle(std::move(req), std::move(target));
+    }
+
+    void handle(HttpRequest req, Target target) {
+        unsigned version = req.version();
+        bool keepAlive = req.keep_alive();
+        Reply reply = [self = shared_from_this(), version, keepAlive](Outcome o) {
+            self->send(std::move(o), version, keepAlive);
+        };
+        const std::string& path = target.path;
+        auto method = req.method();
+        bool get = method == http::verb::get || method == http::verb::head;
+        bool post = method == http::verb::post;
+        auto wrong_method = [&] {
+            reply(api_error(
+                405, "method-not-allowed",
+                "this route does not take " + std::string(req.method_string().substr(0, 10))));
+        };
+        auto body = [&]() -> std::optional<json::value> {
+            auto v = parse_json(req.body());
+            if (!v) reply(api_error(400, "bad-json", "the body is not valid JSON"));
+            return v;
+        };
+        // A token in a URL ends up in logs and histories: only where no header can carry it.
+        if (!get && target.param("token"))
+            return reply(api_error(400, "token-in-url",
+                                   "send the token as \"Authorization: Bearer …\" on this route, "
+                                   "not in the URL (?token= is for GET routes and WebSockets)"));
+        Lobby& lobby = *ctx_.lobby;
+        Client client{address_};
+
+        if (path == "/api/health") {
+            if (!get) return wrong_method();
+            return reply(Outcome{200, json::object{{"status", "ok"}}, {}, {}});
+        }
+        if (path == "/api/games") {
+            if (get) {
+                ListQuery q;
+                q.status = target.param("status").value_or("");
+                if (auto l = target.param("limit")) {
+                    auto n = parse_count(*l);
+                    if (!n || *n < 1 || *n > 200)
+                        return reply(api_error(400, "bad-request",
+                                               "limit must be a whole number from 1 to 200"));
+                    q.limit = std::size_t(*n);
+                }
+                q.before = target.param("before").value_or("");
+                return lobby.list(q, reply);
+            }
+            if (!post) return wrong_method();
+            if (auto v = body()) lobby.create(*v, client, reply);
+            return;
+        }
+        if (path.starts_with("/api/games/")) {
+            std::string_view rest = std::string_view(path).substr(11);
+            auto slash = rest.find('/');
+            std::string id(rest.substr(0, slash));
+            std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
+            if (!plausible_id(id)) return reply(api_error(404, "not-found", "no such game"));
+            auto token = token_of(req, target);
+            if (sub.empty()) {
+                if (!get) return wrong_method();
+                return lobby.view(id, token, reply);
+            }
+            if (sub == "join") {
+                if (!post) return wrong_method();
+                if (auto v = body()) lobby.join(id, *v, reply);
+                return;
+            }
+            if (sub == "actions") {
+                if (!post) return wrong_method();
+                if (auto v = body()) lobby.act(id, token, *v, true, reply);
+                return;
+            }
+            if (sub == "export") {
+                if (!get) return wrong_method();
+                return lobby.export_record(id, reply);
+            }
+            if (sub == "assist") {
+                if (!get) return wrong_method();
+                return lobby.assist(id, token, reply);
+            }
+            if (sub == "rematch") {
+                if (!post) return wrong_method();
+                return lobby.rematch(id, token, client, reply);
+            }
+            if (sub == "events") {
+                if (!get) return wrong_method();
+                std::uint64_t since = 0;
+                if (auto s = target.param("since")) {
+                    auto n = parse_count(*s);
+                    if (!n)
+                        return reply(api_error(400, "bad-request", "since must be a whole number"));
+                    since = *n;
+                }
+                auto streamer =
+                    std::make_shared<EventStream>(std::move(stream_), version, ctx_.connections);
+                lobby.subscribe(
+                    id, token, since, streamer,
+                    [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
+                        if (error)
+                            streamer->fail(std::move(*error));
+                        else
+                            streamer->start();
+                    });
+                return;
+            }
+            return reply(api_error(404, "not-found", "no such route"));
+        }
+        if (path.starts_with("/api/")) return reply(api_error(404, "not-found", "no such route"));
+        if (!get) return wrong_method();
+        serve_file(req, path, reply);
+    }
+
+    static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
+        auto auth = req[http::field::authorization];
+        if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
+        if (auto t = target.param("token")) return t;
+        return std::nullopt;
+    }
+
+    // Only what the manifest holds, from memory: the request path never touches the disk.
+    void serve_file(const HttpRequest& req, const std::string& path, const Reply& reply) {
+        if (!ctx_.web || ctx_.web->empty())
+            return reply(api_error(404, "not-found", "no web client is installed"));
+        auto hit = ctx_.web->find(path, req[http::field::accept_encoding],
+                                  req[http::field::if_none_match]);
+        if (!hit) return reply(api_error(404, "not-found", "no such file"));
+        bool head = req.method() == http::verb::head;
+        auto res = std::make_shared<http::response<http::span_body<const char>>>(
+            hit->notModified ? http::status::not_modified : http::status::ok, req.version());
+        res->set(http::field::server, "arbiter");
+        res->set(http::field::content_type, hit->file->contentType);
+        res->set(http::field::etag, hit->etag);
+        res->set(http::field::vary, "Accept-Encoding");
+        res->set("X-Content-Type-Options", "nosniff");
+        res->set(http::field::cache_control,
+                 hit->file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        if (!hit->encoding.empty()) res->set(http::field::content_encoding, hit->encoding);
+        res->keep_alive(req.keep_alive());
+        if (!hit->notModified && !head) res->body() = {hit->body.data(), hit->body.size()};
+        if (hit->notModified)
+            res->content_length(boost::none);
+        else
+            res->content_length(hit->body.size());
+        http::async_write(
+            stream_, *res,
+            [self = shared_from_this(), res, web = ctx_.web](beast::error_code ec, std::size_t) {
+                if (ec) return self->close();
+                if (!res->keep_alive()) return self->close();
+                self->read();
+            });
+    }
+
+    void send(Outcome o, unsigned version, bool keepAlive) {
+        auto res = std::make_shared<http::response<http::string_body>>(
+            make_response(o, version, keepAlive));
+        http::async_write(stream_, *res,
+                          [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              if (!res->keep_alive()) return self->close();
+                              self->read();
+                          });
+    }
+
+    void close() {
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        if (idle_) stream_.socket().close(ec);
+    }
+
+    std::string address_;
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    Context& ctx_;
+    std::shared_ptr<Connections> table_;
+    std::uint64_t id_ = 0;
+    bool idle_ = false;
+    RateLimit limit_;
+};
+
+}  // namespace
+
+std::size_t Connections::shed(std::size_t n) {
+    std::size_t closed = 0;
+    std::vector<std::shared_ptr<Connection>> victims;
+    for (auto& [id, weak] : table_) {
+        if (victims.size() >= n) break;
+        if (auto c = weak.lock(); c && c->sheddable()) victims.push_back(std::move(c));
+    }
+    for (auto& c : victims) {
+        c->shed();
+        ++closed;
+    }
+    return closed;
+}
+
+void start_http_session(tcp::socket socket, Context& context) {
+    std::make_shared<HttpSession>(std::move(socket), context)->begin();
+}
+
+}  // namespace arbiter::server
