@@ -192,12 +192,12 @@ test('recent games say who played; the assist badge is a word with its explanati
   await row.waitFor();
   assert.equal(await row.locator('[data-testid=players]').textContent(), 'White: Computer level 2 – Black: You');
 
-  // a stranger: people are Anonymous; which colour the computer had is not known to the lobby
+  // a stranger: people are Anonymous; the server says which colour the computer had
   const s = await H.newPage();
   await s.goto(H.url('/'));
   const row2 = s.locator(`[data-testid=list-finished] [data-id="${mine.id}"]`);
   await row2.waitFor();
-  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'Anonymous – Computer level 2');
+  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'White: Computer level 2 – Black: Anonymous');
   const badge = s.locator(`[data-testid=list-active] [data-id="${assisted.id}"] [data-testid=assist-badge]`);
   await badge.waitFor();
   assert.match(await badge.innerText(), /^assist/);
@@ -207,7 +207,7 @@ test('recent games say who played; the assist badge is a word with its explanati
 
   await s.selectOption('[data-testid=lang-select]', 'it');
   await s.waitForSelector(`[data-testid=list-finished] [data-id="${mine.id}"] >> text=Computer livello 2`);
-  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'Anonimo – Computer livello 2');
+  assert.equal(await row2.locator('[data-testid=players]').textContent(), 'Bianco: Computer livello 2 – Nero: Anonimo');
   assert.match(await badge.innerText(), /^aiuti/);
   assert.match((await badge.getAttribute('title'))!, /^Aiuti attivi/);
 });

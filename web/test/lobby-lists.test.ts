@@ -68,7 +68,7 @@ describe('playerNames: who played', () => {
     expect(playerNames(local, seat('white', { tokens: { white: 'a', black: 'b' } })).map((p) => p.name)).toEqual(['Anonymous', 'Anonymous']);
   });
 
-  it('against the computer: its colour when this browser played, otherwise no colours', () => {
+  it('against the computer: its colour from the server or this browser, otherwise no colours', () => {
     const c = game({ opponent: 'computer', level: 3, status: 'finished' });
     expect(playerNames(c)).toEqual([
       { side: null, name: 'Anonymous' },
@@ -79,6 +79,11 @@ describe('playerNames: who played', () => {
       { side: 'black', name: 'You' },
     ]);
     expect(playerNames(game({ opponent: 'computer' }), seat('white', { level: 5 }))[1]).toEqual({ side: 'black', name: 'Computer level 5' });
+    // A stranger sees the colours too when the server says which seat the computer had.
+    expect(playerNames(game({ opponent: 'computer', level: 3, computerSeat: 'white' }))).toEqual([
+      { side: 'white', name: 'Computer level 3' },
+      { side: 'black', name: 'Anonymous' },
+    ]);
     setLang('it', false);
     expect(playerNames(c).map((p) => p.name)).toEqual(['Anonimo', 'Computer livello 3']);
   });

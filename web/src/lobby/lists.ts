@@ -58,8 +58,8 @@ export interface PlayerName {
 /**
  * Who played a game, as far as the lobby knows. The server's summary has no names yet: every
  * person is "Anonymous" (this browser's own seat is "You"), the computer is "Computer level N"
- * (its `level`). Which colour the computer had is known only for a game this browser played;
- * otherwise the two are given without colours. White first when the colours are known.
+ * (its `level`), with its colour from the summary's `computerSeat` (older servers: only for a
+ * game this browser played; otherwise without colours). White first when the colours are known.
  */
 export function playerNames(g: GameSummary, mine?: SeatEntry | null): [PlayerName, PlayerName] {
   const person = (side: Seat | null): PlayerName => ({
@@ -69,7 +69,10 @@ export function playerNames(g: GameSummary, mine?: SeatEntry | null): [PlayerNam
   if (g.opponent !== 'computer') return [person('white'), person('black')];
   const level = typeof g.level === 'number' ? g.level : mine?.level;
   const computer = typeof level === 'number' ? t('lobby.computerLevel', { level }) : t('lobby.computerName');
-  const seat = mine?.seat;
+  // The server says which seat the computer has (`computerSeat`); a game this browser played
+  // knows its own seat too.
+  const fromServer = g.computerSeat === 'white' ? 'black' : g.computerSeat === 'black' ? 'white' : undefined;
+  const seat = mine?.seat === 'white' || mine?.seat === 'black' ? mine.seat : fromServer;
   if (seat !== 'white' && seat !== 'black') return [person(null), { side: null, name: computer }];
   const you = person(seat);
   const it: PlayerName = { side: seat === 'white' ? 'black' : 'white', name: computer };
