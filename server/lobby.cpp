@@ -221,8 +221,7 @@ json::object Lobby::summary(const Room& r) const {
         if (r.computerSeat) o["computerSeat"] = referee::seat_name(*r.computerSeat);
     }
     // The seat an open game's joiner will take (the creator's colour is no secret).
-    if (r.status == "open")
-        o["freeSeat"] = r.token[0] ? "black" : "white";
+    if (r.status == "open") o["freeSeat"] = r.token[0] ? "black" : "white";
     o["public"] = option_flag(r.options, "public");
     o["assist"] = json::object{{"proposed", assist_proposed(r.options)},
                                {"enabled", assist_enabled(r.options)}};
@@ -241,13 +240,17 @@ void Lobby::view(const std::string& id, const std::optional<std::string>& token,
         *r,
         [this, seat, reply, subscriber](Room& r) {
             // A spectator's events may still wait for their slice: send them before the view.
-            if (subscriber) {
+            // Seats are served at once by broadcast; only a spectator can lag, and only while
+            // a slice is still to come, so the crowd is walked only then.
+            if (subscriber && r.spectatorPass) {
                 std::uint64_t end =
                     std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
                 bool over = r.game->finished() && end == r.game->events().size();
-                for (auto* list : {&r.seats, &r.spectators})
-                    for (auto& s : *list)
-                        if (s.subscriber.lock().get() == subscriber) deliver(r, s, end, over);
+                for (auto& s : r.spectators)
+                    if (s.subscriber.lock().get() == subscriber) {
+                        deliver(r, s, end, over);
+                        break;
+                    }
             }
             json::object body = summary(r);
             body["seat"] = referee::seat_name(seat);

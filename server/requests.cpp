@@ -39,15 +39,16 @@ bool of_kind(const json::value& v, Kind k) {
     return false;
 }
 
+bool control_in(std::string_view s) {
+    return std::any_of(s.begin(), s.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
 bool has_control_character(const json::value& v) {
-    if (v.is_string())
-        return std::any_of(v.as_string().begin(), v.as_string().end(), [](char c) {
-            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-        });
+    if (v.is_string()) return control_in(v.as_string());
     if (v.is_object())
         return std::any_of(v.as_object().begin(), v.as_object().end(), [](const auto& kv) {
-            return has_control_character(json::value(kv.key())) ||
-                   has_control_character(kv.value());
+            return control_in(kv.key()) || has_control_character(kv.value());
         });
     if (v.is_array())
         return std::any_of(v.as_array().begin(), v.as_array().end(), has_control_character);
