@@ -2,6 +2,7 @@
 import { init, classModule, attributesModule, propsModule, styleModule, eventListenersModule, h } from 'snabbdom';
 import type { VNode } from 'snabbdom';
 import { t, initLang, setLang, getLang, onLangChange, registerMessages, LANGS, type Lang } from './i18n';
+import { renderSettings } from './settings/panel';
 
 export const patch = init([classModule, attributesModule, propsModule, styleModule, eventListenersModule]);
 
@@ -40,6 +41,7 @@ function renderApp(): VNode {
     h('header.top', [
       h('a.brand', { attrs: { href: '/', 'data-testid': 'home' }, on: { click: linkHandler('/') } }, t('app.title')),
       h('div.top-extra', page?.header ? [page.header()] : []),
+      renderSettings(() => redrawNow()),
       h('label.lang', [
         h('span.sr-only', t('app.lang')),
         h(

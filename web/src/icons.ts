@@ -4,13 +4,17 @@
 // control that holds one names itself (aria-label or text).
 import { h, type VNode } from 'snabbdom';
 
-export type IconName = 'first' | 'prev' | 'next' | 'last' | 'flip' | 'download' | 'bomb' | 'boom' | 'crown' | 'check' | 'sun' | 'swords';
+export type IconName = 'first' | 'prev' | 'next' | 'last' | 'flip' | 'download' | 'bomb' | 'boom' | 'crown' | 'check' | 'sun' | 'swords' | 'gear';
 
 type Shape = [tag: 'path' | 'circle' | 'rect', attrs: Record<string, string | number>];
 
 const SPARK = '#f5a623';
 
 const SHAPES: Record<IconName, Shape[]> = {
+  gear: [
+  // a toothed wheel: the settings
+  ['path', { d: 'M10.3 2h3.4l.5 2.6 1.9.8 2.2-1.5 2.4 2.4-1.5 2.2.8 1.9 2.6.5v3.4l-2.6.5-.8 1.9 1.5 2.2-2.4 2.4-2.2-1.5-1.9.8-.5 2.6h-3.4l-.5-2.6-1.9-.8-2.2 1.5-2.4-2.4 1.5-2.2-.8-1.9L2 13.7v-3.4l2.6-.5.8-1.9-1.5-2.2 2.4-2.4 2.2 1.5 1.9-.8zM12 8.3a3.7 3.7 0 1 0 0 7.4 3.7 3.7 0 0 0 0-7.4z', 'fill-rule': 'evenodd' }],
+  ],
   // |◀  ◀  ▶  ▶|
   first: [
     ['rect', { x: 4, y: 5, width: 2.6, height: 14, rx: 0.6 }],

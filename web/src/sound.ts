@@ -1,5 +1,6 @@
 // Short WebAudio beeps (no audio files): move, capture, notify; mute stored in
-// localStorage["arbiter.muted"].
+// localStorage["arbiter.muted"], the volume (0-100) in "arbiter.volume", the events that sound
+// in "arbiter.soundEvents" (a JSON object: move, capture, notify → false when silenced).
 //
 // Browsers let a page start audio only after a user gesture; an AudioContext made before one
 // starts suspended and Chromium logs a warning for it (a spectator's page, which nobody
@@ -10,10 +11,32 @@
 let ctx: AudioContext | null = null;
 let muted = false;
 let gesture = false;
+let volume = 100;
+export type SoundEvent = 'move' | 'capture' | 'notify';
+export const SOUND_EVENTS: readonly SoundEvent[] = ['move', 'capture', 'notify'];
+const events: Record<SoundEvent, boolean> = { move: true, capture: true, notify: true };
 try {
   muted = localStorage.getItem('arbiter.muted') === '1';
+  volume = clampVolume(localStorage.getItem('arbiter.volume'));
+  const stored = JSON.parse(localStorage.getItem('arbiter.soundEvents') ?? '{}');
+  for (const e of SOUND_EVENTS) if (stored && stored[e] === false) events[e] = false;
 } catch {
   /* ignore */
+}
+
+/** A stored or typed volume as an integer 0-100 (100 when unreadable). */
+export function clampVolume(v: unknown): number {
+  if (v === null || v === undefined || v === '') return 100;
+  const n = Math.round(Number(v));
+  return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 100;
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* ignore */
+  }
 }
 
 const GESTURES = ['pointerdown', 'keydown', 'touchend'] as const;
@@ -28,14 +51,14 @@ function hadGesture(): boolean {
 function onGesture(): void {
   gesture = true;
   if (typeof window !== 'undefined') for (const g of GESTURES) window.removeEventListener(g, onGesture, true);
-  if (!muted) audio(); // made (or resumed) inside the gesture: later beeps may play
+  if (!muted && volume > 0) audio(); // made (or resumed) inside the gesture: later beeps may play
 }
 
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
   for (const g of GESTURES) window.addEventListener(g, onGesture, { capture: true, passive: true });
 
 function audio(): AudioContext | null {
-  if (muted || !hadGesture()) return null;
+  if (muted || volume === 0 || !hadGesture()) return null;
   try {
     const AC = (window as any).AudioContext ?? (window as any).webkitAudioContext;
     if (!AC) return null;
@@ -47,7 +70,9 @@ function audio(): AudioContext | null {
   }
 }
 
-function beep(freq: number, ms: number, type: OscillatorType = 'sine', gain = 0.12, delay = 0): void {
+function beep(freq: number, ms: number, type: OscillatorType = 'sine', loud = 0.12, delay = 0): void {
+  const gain = (loud * volume) / 100;
+  if (gain <= 0) return;
   const a = audio();
   if (!a) return;
   const t0 = a.currentTime + delay;
@@ -65,24 +90,32 @@ function beep(freq: number, ms: number, type: OscillatorType = 'sine', gain = 0.
 
 export const sound = {
   move(): void {
-    beep(520, 90, 'triangle');
+    if (events.move) beep(520, 90, 'triangle');
   },
   capture(): void {
+    if (!events.capture) return;
     beep(300, 70, 'square', 0.08);
     beep(200, 110, 'square', 0.08, 0.06);
   },
   notify(): void {
+    if (!events.notify) return;
     beep(660, 120, 'sine', 0.1);
     beep(880, 160, 'sine', 0.1, 0.13);
   },
   isMuted: () => muted,
   setMuted(m: boolean): void {
     muted = m;
-    try {
-      localStorage.setItem('arbiter.muted', m ? '1' : '0');
-    } catch {
-      /* ignore */
-    }
+    store('arbiter.muted', m ? '1' : '0');
+  },
+  volume: () => volume,
+  setVolume(v: number): void {
+    volume = clampVolume(v);
+    store('arbiter.volume', String(volume));
+  },
+  eventOn: (e: SoundEvent) => events[e],
+  setEvent(e: SoundEvent, on: boolean): void {
+    events[e] = on;
+    store('arbiter.soundEvents', JSON.stringify(events));
   },
   /** Whether an AudioContext exists (tests). */
   started: () => ctx !== null,

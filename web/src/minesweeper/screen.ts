@@ -39,6 +39,8 @@ import {
   placementWith,
 } from './model';
 import { verifyReveal, type Verification } from './commitment';
+import { notationList, PlyHistory } from './notation';
+import { fetchEvents } from './history';
 import './messages';
 import { srSummary } from './srsummary';
 import { icon, type IconName } from '../icons';
@@ -107,6 +109,12 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   let verification: Verification | null = null;
   let verifiedFor = '';
   let exploding: { square: string; role: PieceOn['role']; color: Color; until: number } | null = null;
+  // the move list's notation: the plies from the game's events (fetched once after a reload)
+  let history = new PlyHistory();
+  const liveEvents: any[] = [];
+  let historyLoading = false;
+  let historyTries = 0;
+  let initialPlacement = '';
 
   let cg: BoardApi | null = null;
   let overlayEl: HTMLElement | null = null;
@@ -163,11 +171,35 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const v = view && view.view && typeof view.view === 'object' && 'fen' in view.view ? view.view : view;
     const prev = haveView ? st : undefined;
     st = stateFromView(v, prev);
+    if (typeof v?.initialFen === 'string') initialPlacement = v.initialFen.trim().split(/\s+/)[0];
     if (!published && st.commitment) published = rememberCommitment(ctx.id, st.commitment);
     haveView = true;
     if (selected && !readPlacement(st.placement).has(selected)) selected = null;
     if (!moverNow()) sapperMode = false;
     checkReveal();
+  }
+
+  /** Fetches the past events when the plies seen live do not cover the game's moves. */
+  function ensureHistory(): void {
+    if (historyLoading || history.matches(st.moves) || historyTries >= 3) return;
+    historyLoading = true;
+    historyTries++;
+    fetchEvents(ctx.id, myToken(), st.eventsSeen)
+      .then((events) => {
+        if (destroyed) return;
+        const fresh = new PlyHistory();
+        for (const ev of events) fresh.add(ev);
+        for (const ev of liveEvents) fresh.add(ev);
+        history = fresh;
+        if (history.matches(st.moves)) historyTries = 0;
+        redraw();
+      })
+      .catch(() => {
+        /* the list keeps the squares */
+      })
+      .finally(() => {
+        historyLoading = false;
+      });
   }
 
   function scheduleRefetch(): void {
@@ -702,19 +734,27 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const start = st.turn === 'white' ? (st.moves.length % 2 === 0 ? 'white' : 'black') : st.moves.length % 2 === 0 ? 'black' : 'white';
     // who made the first move: the side to move now, back by the number of plies
     const offset = start === 'black' ? 1 : 0;
-    const fmt = (uci: string): (string | VNode)[] => {
+    // SAN-like when the plies are known (notation.ts), else the squares; the squares stay for screen readers
+    const names = history.matches(st.moves) ? notationList(initialPlacement, history.records, st.result?.reason === 'checkmate') : null;
+    const fmt = (ply: number): (string | VNode)[] => {
+      const uci = st.moves[ply];
       const m = parseUci(uci);
       if (!m) return [uci];
+      const squares = m.from === m.to ? m.from : `${m.from}–${m.to}${m.promotion ? '=Q' : ''}`;
+      const sap = m.from === m.to ? [icon('bomb'), ' '] : [];
+      if (names) return [...sap, names[ply], h('span.sr-only', ` (${squares}${m.from === m.to ? ' ' + t('ms.sapper') : ''})`)];
       if (m.from === m.to) return [`${m.from} `, icon('bomb'), h('span.sr-only', t('ms.sapper'))];
-      return [`${m.from}–${m.to}${m.promotion ? '=Q' : ''}`];
+      return [squares];
     };
-    const plies = offset ? ['…', ...st.moves] : st.moves;
+    const plies: (number | null)[] = [...(offset ? [null] : []), ...st.moves.map((_, i) => i)];
     for (let i = 0; i < plies.length; i += 2) {
+      const a = plies[i];
+      const b = plies[i + 1];
       rows.push(
         h('li', [
           h('span.ms-mv-n', `${i / 2 + 1}.`),
-          h('span.ms-mv', plies[i] === '…' ? ['…'] : fmt(plies[i])),
-          plies[i + 1] ? h('span.ms-mv', fmt(plies[i + 1])) : h('span.ms-mv'),
+          h('span.ms-mv', a === null ? ['…'] : fmt(a)),
+          b !== undefined && b !== null ? h('span.ms-mv', fmt(b)) : h('span.ms-mv'),
         ]),
       );
     }
@@ -832,6 +872,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   return {
     setView(view: any) {
       adoptView(view);
+      ensureHistory();
       if (oddsOn) void fetchOdds();
       redraw(); // the board follows in the render's postpatch hook
     },
@@ -839,6 +880,8 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       const wasFresh = typeof ev.seq !== 'number' || ev.seq >= st.eventsSeen;
       const counterBefore = st.counter;
       const e = applyEvent(st, ev);
+      liveEvents.push(ev);
+      history.add(ev);
       if (wasFresh) effect(e, ev);
       if (ev.type === 'commitment' && !published && ev.commitment) published = rememberCommitment(ctx.id, String(ev.commitment));
       if (ev.type === 'move' && wasFresh) {
