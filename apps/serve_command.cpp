@@ -62,6 +62,18 @@ void add_serve_command(CLI::App& app, Registry& registry) {
                     "Open connections at once; more are answered 503")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--analyses-per-hour", config->analysis.perHour,
+                    "Computer analyses of finished games one client address may start per hour")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--analyses-at-once", config->analysis.atOnce,
+                    "Computer analyses being computed at once, server-wide")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--analysis-nodes", config->analysis.nodes,
+                    "Engine nodes searched per position of a computer analysis")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t(1000), std::uint64_t(100'000'000)));
     cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
     cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
                   "SQLite synchronous=NORMAL: commits survive a crashed process, not a power cut");

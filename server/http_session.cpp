@@ -376,6 +376,11 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                 if (!get) return wrong_method();
                 return lobby.export_record(id, reply);
             }
+            if (sub == "analysis") {
+                if (post) return ctx_.analyses->request(id, client, reply);
+                if (!get) return wrong_method();
+                return ctx_.analyses->fetch(id, reply);
+            }
             if (sub == "assist") {
                 if (!get) return wrong_method();
                 return lobby.assist(id, token, reply);

@@ -129,6 +129,7 @@ struct Server::Impl {
     asio::io_context ioc{1};
     std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
     std::unique_ptr<Store> store;
+    std::unique_ptr<Analyses> analyses;  // outlives the pool that runs its searches
     asio::thread_pool compute{1};
     std::unique_ptr<Lobby> lobby;
     Context context;
@@ -162,6 +163,10 @@ void Server::start() {
     s.lobby->load();
     s.context.config = s.config;
     s.context.lobby = s.lobby.get();
+    AnalysisLimits analysis = s.config.analysis;
+    analysis.limitLoopback = analysis.limitLoopback || s.config.limits.limitLoopback;
+    s.analyses = std::make_unique<Analyses>(s.ioc, s.compute, *s.lobby, analysis);
+    s.context.analyses = s.analyses.get();
     s.context.web = StaticFiles::load(s.config.web);
     s.store->start([&s](std::function<void()> fn) { asio::post(s.ioc, std::move(fn)); });
 
@@ -197,6 +202,7 @@ void Server::stop() {
     });
     closed.get_future().wait();
     s.store->stop();  // commits what is queued; completions still reach the loop
+    s.analyses->shutdown();
     s.compute.join();
     std::promise<void> drained;
     asio::post(s.ioc, [&drained] { drained.set_value(); });

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "referee/game.h"
+#include "server/analysis.h"
 #include "server/lobby.h"
 
 namespace arbiter::server {
@@ -25,6 +26,7 @@ struct ServerConfig {
     bool fullSync = true;  // SQLite synchronous=FULL
     std::string vfs;       // an SQLite VFS by name (tests inject disk faults); "" = default
     LobbyLimits limits;
+    AnalysisLimits analysis;  // computer analysis of finished chess games
     // Open connections (HTTP, WebSocket, event streams) at once; more are answered 503.
     std::size_t maxConnections = 20000;
 };

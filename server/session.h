@@ -52,6 +52,7 @@ class Connections {
 struct Context {
     ServerConfig config;
     Lobby* lobby = nullptr;
+    Analyses* analyses = nullptr;
     std::shared_ptr<StaticFiles> web;
     std::shared_ptr<Connections> connections = std::make_shared<Connections>();
 };
