@@ -8,16 +8,18 @@ CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 DEB_PACKAGES := build-essential cmake ninja-build ccache pkg-config git \
                 libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev \
-                libsodium-dev libsqlite3-dev zlib1g-dev libbrotli-dev libboost1.81-dev \
+                libsodium-dev libsqlite3-dev libpq-dev zlib1g-dev libbrotli-dev libboost1.81-dev \
                 pgn-extract bc
 BENCH_PACKAGES := stockfish fairy-stockfish hyperfine
 # The browser tests drive Debian's Chromium (never a downloaded browser).
 TEST_PACKAGES := chromium fonts-noto-color-emoji
+# The server tests start a throwaway PostgreSQL (and the cluster tests HAProxy) themselves.
+SERVICE_PACKAGES := postgresql haproxy
 # The fuzz targets are built with Debian's clang and its libFuzzer runtime.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 FUZZ_TARGETS := fen minesweeper_fen san pgn uci json_action http
 
-.PHONY: all deps test-deps node-deps build web web-deps run test test-unit test-web test-sanitize bench bench-deps fuzz fuzz-deps format clean
+.PHONY: all deps test-deps service-deps node-deps build web web-deps run test test-unit test-web test-sanitize bench bench-deps fuzz fuzz-deps format clean
 
 all: build
 
@@ -44,6 +46,14 @@ node-deps:
 	@command -v npm >/dev/null 2>&1 || { \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+
+service-deps:
+	@missing=""; for p in $(SERVICE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 
 bench-deps:
 	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -80,7 +90,7 @@ run: build
 
 test: test-unit test-web
 
-test-unit: build
+test-unit: build service-deps
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # Client unit tests (Vitest), then the browser tests against a real `arbiter serve`.
@@ -90,7 +100,7 @@ test-web: build test-deps
 
 # Unit tests once more under AddressSanitizer + UndefinedBehaviorSanitizer (portable flags, so the
 # magic-bitboard path is exercised here while the native build uses PEXT).
-test-sanitize: deps
+test-sanitize: deps service-deps
 	@[ -f $(ASAN_BUILD)/CMakeCache.txt ] || cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) \
 	  -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON -DARBITER_NATIVE=OFF
 	cmake --build $(ASAN_BUILD) -j $(JOBS)

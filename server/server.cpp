@@ -152,7 +152,8 @@ Server::~Server() {
 void Server::start() {
     Impl& s = *impl_;
     namespace fs = std::filesystem;
-    if (auto parent = fs::path(s.config.db).parent_path(); !parent.empty())
+    if (auto parent = fs::path(s.config.db).parent_path();
+        !parent.empty() && !is_postgres_url(s.config.db))
         fs::create_directories(parent);
     raise_file_limit();
     s.store = std::make_unique<Store>(s.config.db, s.config.fullSync, s.config.vfs);
@@ -183,7 +184,7 @@ void Server::start() {
     s.thread = std::thread([&s] { s.ioc.run(); });
     s.started = true;
     log(LogLevel::Info, "listening",
-        {{"host", s.config.host}, {"port", s.port}, {"db", s.config.db}});
+        {{"host", s.config.host}, {"port", s.port}, {"db", redacted_db(s.config.db)}});
 }
 
 std::uint16_t Server::port() const { return impl_->port; }

@@ -1,16 +1,15 @@
-// Durable storage in SQLite (WAL): per game its metadata, its random tape and an append-only
-// action log. All writes go through one writer thread with group commit: every job queued
-// while the previous transaction was committing runs in the next single transaction, and only
-// after COMMIT returns are their completions handed back to the event loop. The writer also
+// Durable storage, in SQLite (WAL) or PostgreSQL: per game its metadata, its random tape and an
+// append-only action log. All writes go through one writer thread with group commit: every job
+// queued while the previous transaction was committing runs in the next single transaction, and
+// only after COMMIT returns are their completions handed back to the event loop. The writer also
 // keeps a heartbeat (server_state.alive_ms), so a restart knows when the server stopped.
 #pragma once
-
-#include <sqlite3.h>
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -45,71 +44,73 @@ struct StoredAction {
     std::int64_t tsMs = 0;
 };
 
-// The SQL, used by the writer thread (and directly before the server starts serving).
+// The SQL, used by the writer thread (and directly before the server starts serving). Two
+// backends: SQLite (a file, the embedded default) and PostgreSQL (a shared server, for a
+// cluster of nodes). Every method either does all it says or throws std::runtime_error.
 class Db {
   public:
-    // vfs: an SQLite VFS name (tests inject faults through one); empty for the default.
-    Db(const std::string& path, bool fullSync, const std::string& vfs = "");
-    ~Db();
-    Db(const Db&) = delete;
-    Db& operator=(const Db&) = delete;
+    virtual ~Db() = default;
 
-    void begin();
-    void commit();
-    int total_changes() const;  // rows changed on this connection so far
-    void rollback();
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() = 0;  // of the open transaction, if any; never throws
+    // Rows written through this connection so far (tells a job that wrote from one that read).
+    virtual std::uint64_t rows_written() const = 0;
     // One job of a group commit runs inside a savepoint, so a failing job undoes only itself.
-    void savepoint();
-    void release();
-    void rollback_to_savepoint();
+    virtual void savepoint() = 0;
+    virtual void release() = 0;
+    virtual void rollback_to_savepoint() = 0;  // never throws
 
     // Throws a clear std::runtime_error unless a write transaction commits (a read-only file,
-    // a read-only or full filesystem): the server refuses to start on such a database.
-    void check_writable(std::int64_t nowMs);
+    // a read-only or full filesystem, a server that refuses): the server refuses to start.
+    virtual void check_writable(std::int64_t nowMs) = 0;
     // The server's heartbeat: the last moment it is known to have been running. A clean stop
     // records its exact time; after a crash the mark is at most a second old.
-    void mark_alive(std::int64_t nowMs);
-    std::optional<std::int64_t> last_alive();
+    virtual void mark_alive(std::int64_t nowMs) = 0;
+    virtual std::optional<std::int64_t> last_alive() = 0;
 
-    void insert_game(const StoredGame& g);
-    void update_seats(const std::string& id, const std::optional<TokenHash>& white,
-                      const std::optional<TokenHash>& black,
-                      const std::optional<TokenHash>& invite);
-    void update_status(const std::string& id, const std::string& status, const std::string& result);
-    void set_rematch(const std::string& id, const std::string& rematch);
+    virtual void insert_game(const StoredGame& g) = 0;
+    virtual void update_seats(const std::string& id, const std::optional<TokenHash>& white,
+                              const std::optional<TokenHash>& black,
+                              const std::optional<TokenHash>& invite) = 0;
+    virtual void update_status(const std::string& id, const std::string& status,
+                               const std::string& result) = 0;
+    virtual void set_rematch(const std::string& id, const std::string& rematch) = 0;
     // The game's stored options (the joiner's assist consent is added at the join).
-    void update_options(const std::string& id, const std::string& options);
-    void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes);
+    virtual void update_options(const std::string& id, const std::string& options) = 0;
+    virtual void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes) = 0;
     // Appends entry a.seq to the game's log; throws unless a.seq directly follows the last
     // stored entry, so nothing is ever stored on top of an entry that failed to store.
-    void append_action(const std::string& id, const StoredAction& a);
+    virtual void append_action(const std::string& id, const StoredAction& a) = 0;
 
-    std::vector<StoredGame> load_games();  // metadata of every game, tapes included
-    std::vector<std::uint8_t> load_tape(const std::string& id);
-    std::vector<StoredAction> load_actions(const std::string& id);
-
-  private:
-    sqlite3_stmt* prepare(const char* sql);
-    void exec(const char* sql);
-    void step_done(sqlite3_stmt* st);
-    [[noreturn]] void fail(const char* what);
-
-    sqlite3* db_ = nullptr;
-    sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *updateOptions_,
-        *appendTape_, *appendAction_, *loadTape_, *loadActions_, *markAlive_, *savepoint_,
-        *release_;
+    virtual std::vector<StoredGame> load_games() = 0;  // metadata of every game, tapes included
+    virtual std::vector<std::uint8_t> load_tape(const std::string& id) = 0;
+    virtual std::vector<StoredAction> load_actions(const std::string& id) = 0;
 };
+
+// A database file for SQLite. vfs: an SQLite VFS name (tests inject faults through one).
+std::unique_ptr<Db> open_sqlite(const std::string& path, bool fullSync,
+                                const std::string& vfs = "");
+// A PostgreSQL connection string (postgresql://user@host:port/dbname or key=value words).
+std::unique_ptr<Db> open_postgres(const std::string& conninfo);
+// Either, by the form of `where`: a postgresql:// or postgres:// URL selects PostgreSQL.
+bool is_postgres_url(const std::string& where);
+std::unique_ptr<Db> open_db(const std::string& where, bool fullSync, const std::string& vfs = "");
+// The database's name for logs and messages: a URL's password is never shown.
+std::string redacted_db(const std::string& where);
 
 class Store {
   public:
     using Job = std::function<void(Db&)>;
     using Done = std::function<void(bool committed)>;
 
-    Store(const std::string& path, bool fullSync, const std::string& vfs = "");
+    explicit Store(std::unique_ptr<Db> db);
+    // A file or a postgresql:// URL (open_db).
+    Store(const std::string& where, bool fullSync, const std::string& vfs = "");
     ~Store();
 
     // Before start(): direct access for loading and restart bookkeeping.
-    Db& db() { return db_; }
+    Db& db() { return *db_; }
     // post hands a completion to the event loop.
     void start(std::function<void(std::function<void()>)> post);
     // Runs job in the next group commit; done(committed) follows on the loop. A job that
@@ -125,7 +126,7 @@ class Store {
     void run();
     void note_health(bool ok, const char* error);
 
-    Db db_;
+    std::unique_ptr<Db> db_;
     std::function<void(std::function<void()>)> post_;
     std::mutex mutex_;
     std::condition_variable wake_;

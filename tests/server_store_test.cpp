@@ -50,33 +50,6 @@ TEST(ServerTokens, HashesMatchOnlyTheirTokenAndTokensAreRandomHex) {
     EXPECT_FALSE(token_matches(std::nullopt, hash_token(t)));
 }
 
-TEST(ServerStore, GroupCommitPutsEverythingQueuedInOneTransaction) {
-    std::string dir = temp_dir();
-    {
-        Store store(dir + "/g.db", false);
-        StoredGame g;
-        g.id = "abc";
-        g.variant = "chess";
-        g.options = "{}";
-        g.opponent = "local";
-        g.status = "active";
-        int completed = 0;
-        store.submit([g](Db& db) { db.insert_game(g); }, [&](bool ok) { completed += ok; });
-        for (int i = 0; i < 100; ++i)
-            store.submit([i](Db& db) { db.append_action("abc", {i, "white", "{}", i}); },
-                         [&](bool ok) { completed += ok; });
-        std::vector<std::function<void()>> handed;
-        store.start([&](std::function<void()> fn) { handed.push_back(std::move(fn)); });
-        store.stop();
-        EXPECT_EQ(store.transactions(), 1u);
-        ASSERT_EQ(handed.size(), 1u);  // one hand-over for the whole batch
-        handed[0]();
-        EXPECT_EQ(completed, 101);
-        EXPECT_EQ(store.db().load_actions("abc").size(), 100u);
-    }
-    std::filesystem::remove_all(dir);
-}
-
 TEST(ServerSecrets, TokensInvitesAndPayloadsNeverReachTheDatabaseOrTheLog) {
     std::string logPath = temp_dir() + "/stderr.log";
     std::fflush(stderr);

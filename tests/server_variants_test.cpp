@@ -1,10 +1,12 @@
 // Complete games of the hidden-information variants over the HTTP API, each seat acting
 // only on what its own view offers, until the game ends by the rules; then the export
 // carries the reveal.
+#include <functional>
 #include <random>
 
 #include <gtest/gtest.h>
 
+#include "postgres_test_db.h"
 #include "server_client.h"
 
 using namespace arbiter;
@@ -56,10 +58,29 @@ json::object play_to_the_end(std::uint16_t port, const Seats& g, std::uint64_t s
     return http(port, "GET", "/api/games/" + g.id, "", g.token[0]).json().at("view").as_object();
 }
 
+// The same games on each store backend.
+class ServerVariants : public ::testing::TestWithParam<std::string> {
+  protected:
+    void SetUp() override {
+        if (GetParam() == "postgresql") {
+            url_ = arbiter::testing::fresh_postgres_db();
+            if (url_.empty()) GTEST_SKIP() << "no test PostgreSQL: run through ctest, which starts one";
+        }
+    }
+    std::function<void(arbiter::server::ServerConfig&)> backend() {
+        if (url_.empty()) return {};
+        return [url = url_](arbiter::server::ServerConfig& c) { c.db = url; };
+    }
+    std::string url_;
+};
+
 }  // namespace
 
-TEST(ServerVariants, ChiefSpyMatchesPlayedToTheEndOverHttp) {
-    TestServer s;
+INSTANTIATE_TEST_SUITE_P(Backends, ServerVariants, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+TEST_P(ServerVariants, ChiefSpyMatchesPlayedToTheEndOverHttp) {
+    TestServer s(backend());
     const int matches = sanitized() ? 1 : 3;
     for (int m = 0; m < matches; ++m) {
         Seats g = create(s.port(), "chiefspy");
@@ -73,8 +94,8 @@ TEST(ServerVariants, ChiefSpyMatchesPlayedToTheEndOverHttp) {
     }
 }
 
-TEST(ServerVariants, MinesweeperGamesPlayedToTheEndOverHttp) {
-    TestServer s;
+TEST_P(ServerVariants, MinesweeperGamesPlayedToTheEndOverHttp) {
+    TestServer s(backend());
     const int games = sanitized() ? 1 : 3;
     for (int n = 0; n < games; ++n) {
         Seats g = create(s.port(), "minesweeper");

@@ -1,0 +1,252 @@
+// One store test suite, run on both backends: SQLite (a file) and PostgreSQL (the throwaway
+// server ctest starts). What the lobby relies on must hold on each.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "server/store.h"
+#include "server/tokens.h"
+#include "tests/postgres_test_db.h"
+#include "tests/server_client.h"
+
+using namespace arbiter;
+using namespace arbiter::server;
+using namespace arbiter::testing;
+
+namespace {
+
+class StoreBackend : public ::testing::TestWithParam<std::string> {
+  protected:
+    void SetUp() override {
+        if (GetParam() == "postgresql") {
+            where_ = fresh_postgres_db();
+            if (where_.empty())
+                GTEST_SKIP() << "no test PostgreSQL: run through ctest, which starts one";
+        } else {
+            dir_ = temp_dir();
+            where_ = dir_ + "/store.db";
+        }
+    }
+    void TearDown() override {
+        if (!dir_.empty()) std::filesystem::remove_all(dir_);
+    }
+    std::unique_ptr<Db> open() { return open_db(where_, false); }
+
+    // Runs jobs as one group commit and returns each job's completion.
+    static std::vector<bool> group(Store& store, std::vector<Store::Job> jobs) {
+        std::vector<bool> ok(jobs.size(), false);
+        for (std::size_t i = 0; i < jobs.size(); ++i)
+            store.submit(std::move(jobs[i]), [&ok, i](bool committed) { ok[i] = committed; });
+        std::vector<std::function<void()>> handed;
+        store.start([&](std::function<void()> fn) { handed.push_back(std::move(fn)); });
+        store.stop();
+        for (auto& fn : handed) fn();
+        return ok;
+    }
+
+    static StoredGame game(const std::string& id) {
+        StoredGame g;
+        g.id = id;
+        g.variant = "chess";
+        g.options = "{}";
+        g.opponent = "local";
+        g.status = "active";
+        g.createdMs = 1000;
+        return g;
+    }
+
+    std::string where_, dir_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreBackend, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& info) { return info.param; });
+
+TEST_P(StoreBackend, GroupCommitPutsEverythingQueuedInOneTransaction) {
+    Store store(open());
+    int completed = 0;
+    store.submit([g = game("abc")](Db& db) { db.insert_game(g); },
+                 [&](bool ok) { completed += ok; });
+    for (int i = 0; i < 100; ++i)
+        store.submit(
+            [i](Db& db) {
+                db.append_action("abc", {i, "white", "{}", i});
+            },
+            [&](bool ok) { completed += ok; });
+    std::vector<std::function<void()>> handed;
+    store.start([&](std::function<void()> fn) { handed.push_back(std::move(fn)); });
+    store.stop();
+    EXPECT_EQ(store.transactions(), 1u);
+    ASSERT_EQ(handed.size(), 1u);  // one hand-over for the whole batch
+    handed[0]();
+    EXPECT_EQ(completed, 101);
+    EXPECT_EQ(store.db().load_actions("abc").size(), 100u);
+}
+
+TEST_P(StoreBackend, EveryFieldOfAGameRoundTrips) {
+    StoredGame g = game("g1");
+    g.variant = "minesweeper";
+    g.options = R"({"clock":{"initial":60000},"options":{"fen":"a'b"}})";
+    g.opponent = "computer";
+    g.level = 7;
+    g.computerSeat = "black";
+    g.white = hash_token(new_token());
+    g.invite = hash_token(new_token());
+    g.createdMs = 1'790'000'000'123;
+    g.rematchOf = "g0";
+    g.tape = {0, 1, 0x5c, 0x27, 0xff, 0};  // NUL, backslash, quote, high byte
+    {
+        Store store(open());
+        auto black = hash_token(new_token());
+        auto ok = group(store, {
+                                   [&](Db& db) { db.insert_game(g); },
+                                   [&](Db& db) { db.update_seats("g1", g.white, black, {}); },
+                                   [](Db& db) {
+                                       db.append_tape("g1", {7, 0, 9});
+                                   },
+                                   [](Db& db) { db.update_options("g1", R"({"x":"é ♞"})"); },
+                                   [](Db& db) { db.update_status("g1", "finished", R"({"w":1})"); },
+                                   [](Db& db) { db.set_rematch("g1", "g2"); },
+                               });
+        EXPECT_EQ(ok, std::vector<bool>(6, true));
+        g.black = black;
+    }
+    auto db = open();
+    auto games = db->load_games();
+    ASSERT_EQ(games.size(), 1u);
+    const StoredGame& h = games[0];
+    EXPECT_EQ(h.id, "g1");
+    EXPECT_EQ(h.variant, "minesweeper");
+    EXPECT_EQ(h.options, R"({"x":"é ♞"})");
+    EXPECT_EQ(h.opponent, "computer");
+    EXPECT_EQ(h.level, 7);
+    EXPECT_EQ(h.computerSeat, "black");
+    EXPECT_EQ(h.white, g.white);
+    EXPECT_EQ(h.black, g.black);
+    EXPECT_FALSE(h.invite.has_value());
+    EXPECT_EQ(h.status, "finished");
+    EXPECT_EQ(h.result, R"({"w":1})");
+    EXPECT_EQ(h.createdMs, g.createdMs);
+    EXPECT_EQ(h.rematchOf, "g0");
+    EXPECT_EQ(h.rematch, "g2");
+    std::vector<std::uint8_t> tape = g.tape;
+    tape.insert(tape.end(), {7, 0, 9});
+    EXPECT_EQ(db->load_tape("g1"), tape);
+    EXPECT_TRUE(db->load_tape("nothing").empty());
+}
+
+TEST_P(StoreBackend, ALogEntryIsStoredOnlyDirectlyAfterTheLastOne) {
+    auto db = open();
+    db->begin();
+    db->insert_game(game("g"));
+    db->append_action("g", {0, "white", "{}", 1});
+    db->append_action("g", {1, "black", "{}", 2});
+    db->commit();
+    for (std::int64_t seq : {3, 1, 0, -1}) {
+        db->begin();
+        EXPECT_THROW(db->append_action("g", {seq, "white", "{}", 3}), std::runtime_error)
+            << "seq " << seq;
+        db->rollback();
+    }
+    EXPECT_EQ(db->load_actions("g").size(), 2u);
+}
+
+TEST_P(StoreBackend, AFailingJobIsUndoneAloneAndTheRestOfItsGroupCommits) {
+    {
+        Store store(open());
+        auto ok = group(store, {
+                                   [](Db& db) { db.insert_game(game("g")); },
+                                   [](Db& db) {
+                                       db.append_action("g", {0, "white", "a", 1});
+                                   },
+                                   [](Db& db) {
+                                       db.append_action("g", {1, "black", "b", 2});
+                                       db.append_action("g", {5, "black", "gap", 3});
+                                   },
+                                   [](Db& db) {
+                                       db.append_action("g", {1, "black", "c", 4});
+                                   },
+                               });
+        EXPECT_EQ(ok, (std::vector<bool>{true, true, false, true}));
+    }
+    auto actions = open()->load_actions("g");
+    ASSERT_EQ(actions.size(), 2u);
+    EXPECT_EQ(actions[1].action, "c");  // the failed job's first entry was undone with it
+    EXPECT_EQ(actions[1].tsMs, 4);
+}
+
+TEST_P(StoreBackend, PlayersTextIsStoredVerbatimNeverAsSql) {
+    const std::string hostile = "x'); DROP TABLE actions; -- \\ \" ' ♛ \xF0\x9F\x92\xA3";
+    {
+        auto db = open();
+        db->begin();
+        db->insert_game(game(hostile));
+        db->append_action(hostile, {0, "white", hostile, 1});
+        db->commit();
+    }
+    auto db = open();
+    ASSERT_EQ(db->load_games().size(), 1u);
+    EXPECT_EQ(db->load_games()[0].id, hostile);
+    auto actions = db->load_actions(hostile);
+    ASSERT_EQ(actions.size(), 1u);
+    EXPECT_EQ(actions[0].action, hostile);
+}
+
+TEST_P(StoreBackend, TheAliveMarkSaysWhenTheServerWasLastRunning) {
+    {
+        auto db = open();
+        EXPECT_FALSE(db->last_alive().has_value());
+        db->check_writable(5000);
+        EXPECT_FALSE(db->last_alive().has_value()) << "the start is not an alive mark";
+    }
+    Store store(open());
+    group(store, {[](Db& db) { db.insert_game(game("g")); }});
+    auto mark = open()->last_alive();
+    ASSERT_TRUE(mark.has_value());
+    EXPECT_GT(*mark, 1'700'000'000'000);  // the stop time, in ms since 1970
+}
+
+// A dropped connection (a restarted or failed-over PostgreSQL) is replaced at the next
+// transaction: the write after it goes through.
+TEST(StorePostgres, AWriteAfterALostConnectionConnectsAgain) {
+    std::string url = fresh_postgres_db();
+    if (url.empty()) GTEST_SKIP() << "no test PostgreSQL: run through ctest, which starts one";
+    auto db = open_db(url, false);
+    StoredGame g;
+    g.id = "g";
+    g.variant = "chess";
+    g.options = "{}";
+    g.opponent = "local";
+    g.status = "active";
+    db->begin();
+    db->insert_game(g);
+    db->commit();
+    std::string name = url.substr(url.rfind('/') + 1);
+    for (int i = 0; i < 3; ++i) {
+        postgres_exec(
+            url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname='" + name +
+                     "' AND application_name='arbiter'");
+        db->begin();
+        db->append_action("g", {i, "white", "{}", 1});
+        db->commit();
+    }
+    EXPECT_EQ(db->load_actions("g").size(), 3u);
+}
+
+TEST(StorePostgres, AnUnreachableServerIsAClearErrorWithoutItsPassword) {
+    try {
+        open_db("postgresql://arbiter:hunter2@127.0.0.1:1/arbiter?connect_timeout=2", false);
+        FAIL() << "connected to nothing";
+    } catch (const std::runtime_error& e) {
+        std::string what = e.what();
+        EXPECT_NE(what.find("cannot connect to PostgreSQL"), std::string::npos) << what;
+        EXPECT_EQ(what.find("hunter2"), std::string::npos) << what;
+    }
+    EXPECT_EQ(redacted_db("postgresql://a:secret@h/db?password=x&sslmode=require"),
+              "postgresql://a:***@h/db?password=***&sslmode=require");
+    EXPECT_EQ(redacted_db("data/arbiter.db"), "data/arbiter.db");
+}
+
+}  // namespace
