@@ -10,6 +10,9 @@ import { placements, parsePlacement, isCapture, turnOf } from './replay';
 import { PlyCursor, moveRows } from './movelist';
 import { matchMove } from './saninput';
 import { icon } from '../icons';
+import { BoardKeys } from '../board/keyboard';
+import { announce, type BoardWords } from '../board/blind';
+import { sanWords } from '../board/words';
 import './messages';
 import './chess.css';
 
@@ -46,6 +49,12 @@ class ChessScreen implements GameScreen {
   private typedPending = false; // typed before the new legal moves arrived: submitted with them
   private awaiting = false; // a move of ours is on its way
   private keyHandler = (e: KeyboardEvent) => this.onKey(e);
+  private promotionByKeys = false; // the promotion came from the keyboard squares: focus goes back there
+  private keys = new BoardKeys({
+    board: () => this.cg,
+    orientation: () => this.orientation(),
+    say: (text) => (announce(text), this.ctx.redraw()),
+  });
 
   constructor(private ctx: GameContext) {
     document.addEventListener('keydown', this.keyHandler);
@@ -86,6 +95,8 @@ class ChessScreen implements GameScreen {
       if (ev.ply !== undefined && ev.ply !== this.moves.length + 1) return; // not the next ply
       const before = parsePlacement(this.fens[this.fens.length - 1] ?? this.fen);
       const capture = isCapture(before, ev.uci);
+      const by: Seat = ev.by === 'white' || ev.by === 'black' ? ev.by : ev.fen ? (turnOf(ev.fen) === 'white' ? 'black' : 'white') : (this.toMove ?? 'white');
+      announce(t('words.played', { side: t(`words.${by}`), move: sanWords(typeof ev.san === 'string' ? ev.san : ev.uci) }));
       this.moves.push(ev.uci);
       this.san.push(typeof ev.san === 'string' ? ev.san : ev.uci);
       if (ev.fen) this.fen = ev.fen;
@@ -106,6 +117,12 @@ class ChessScreen implements GameScreen {
       this.syncBoard(false);
       this.ctx.redraw();
     }
+  }
+
+  words(): BoardWords {
+    const notes = this.checks[this.cursor.ply] ? [t('words.check')] : [];
+    if (!this.cursor.following) notes.unshift(t('chess.viewing', { ply: this.cursor.ply, total: this.cursor.length }));
+    return { placement: this.fens[this.cursor.ply] ?? this.fen.split(' ')[0], notes };
   }
 
   destroy(): void {
@@ -172,6 +189,7 @@ class ChessScreen implements GameScreen {
     const seat = (this.ctx.local ? this.toMove : this.ctx.seat) as Seat;
     const promos = this.legal.filter((m) => m.startsWith(from + to) && m.length > (from + to).length);
     if (promos.length) {
+      this.promotionByKeys = this.keys.hasFocus();
       this.promotion = { from, to, seat };
       this.ctx.redraw();
       return;
@@ -191,10 +209,12 @@ class ChessScreen implements GameScreen {
       cg.setPieces(new Map([[squareToKey(pr.to), { role, color, promoted: true }]]));
     }
     this.send(pr.from + pr.to + p, pr.seat);
+    if (this.promotionByKeys) this.keys.focus();
   }
 
   private cancelPromotion(): void {
     this.promotion = null;
+    if (this.promotionByKeys) this.keys.focus();
     this.syncBoard(false);
     this.ctx.redraw();
   }
@@ -316,6 +336,7 @@ class ChessScreen implements GameScreen {
               },
             },
           }),
+          this.keys.render(),
           this.promotion ? this.renderPromotion() : null,
         ]),
       ]),
@@ -362,7 +383,22 @@ class ChessScreen implements GameScreen {
   private renderPromotion(): VNode {
     const pr = this.promotion!;
     const color = pr.seat;
-    return h('div.promotion', { attrs: { role: 'dialog', 'aria-label': t('chess.promote'), 'data-testid': 'promotion' } }, [
+    // keys: q r b n choose, the arrows go along the choices, Escape cancels (onKey)
+    const promoKeys = (e: KeyboardEvent) => {
+      const k = e.key.toLowerCase();
+      if (['q', 'r', 'b', 'n'].includes(k) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        this.choosePromotion(k);
+      } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const all = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('button.promo')];
+        const i = all.indexOf(document.activeElement as HTMLElement);
+        const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1;
+        all[(i + step + all.length) % all.length]?.focus();
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    return h('div.promotion', { attrs: { role: 'dialog', 'aria-label': t('chess.promote'), 'data-testid': 'promotion' }, on: { keydown: promoKeys } }, [
       h('p', t('chess.promote')),
       h(
         'div.promo-choices.cg-wrap',

@@ -20,6 +20,9 @@ import { identityIcon, pieceName, valueName } from './names';
 import { renderValueEntry } from './value-entry';
 import { renderRules } from './rules';
 import { icon } from '../icons';
+import { BoardKeys } from '../board/keyboard';
+import { announce, type BoardWords } from '../board/blind';
+import { coordinateWords } from '../board/words';
 import './chiefspy.css';
 
 type Seat = 'white' | 'black';
@@ -69,6 +72,15 @@ class ChiefSpyScreen implements GameScreen {
   private refreshAgain = false;
   private minEvents = 0;
   private destroyed = false;
+  private keys = new BoardKeys({
+    board: () => this.cg,
+    orientation: () => this.orientation(),
+    notes: (sq) => this.squareNotes(sq),
+    cancel: () => {
+      if (this.input.kind !== 'idle') this.cancelInput();
+    },
+    say: (text) => (announce(text), this.ctx.redraw()),
+  });
 
   constructor(private ctx: GameContext) {
     installPieces();
@@ -173,6 +185,7 @@ class ChiefSpyScreen implements GameScreen {
         if (v && ev.round === v.round) v.ready = { ...(v.ready ?? {}), [ev.seat]: true };
         break;
       case 'round-start':
+        announce(t('cs.round', { n: ev.round }));
         this.announce = null;
         this.rememberCommitments(ev.round, ev.commitments);
         this.ctx.sound.notify();
@@ -185,6 +198,7 @@ class ChiefSpyScreen implements GameScreen {
         this.onMoveEvent(ev, covered);
         break;
       case 'round-end':
+        announce(t('cs.roundEnd', { n: ev.round, reason: t(`cs.reason.${ev.reason}`) }));
         this.stale = true;
         this.input = idle();
         break;
@@ -200,6 +214,14 @@ class ChiefSpyScreen implements GameScreen {
   }
 
   private onMoveEvent(ev: any, covered = false) {
+    const said = [t('words.played', { side: colourName(ev.colour === 'black' ? 'black' : 'white'), move: coordinateWords(String(ev.move ?? '')) })];
+    if (ev.gambit) said.push(t('cs.gambit.played'));
+    if (ev.battle) {
+      const bt = this.battleText(ev.battle);
+      said.push(`${t('cs.battle.title', { square: ev.battle.contested })}: ${bt.vs}. ${bt.bonus}. ${bt.winner}.`);
+    }
+    if (ev.promotion) said.push(t('cs.promoted', { piece: pieceName(ev.promotion.id) }) + '.');
+    announce(said.join(' '));
     if (!covered) {
       this.input = idle();
       this.stale = true;
@@ -414,13 +436,22 @@ class ChiefSpyScreen implements GameScreen {
 
   private cancelInput() {
     this.input = idle();
+    if (this.focusBack) {
+      this.focusBack = false;
+      this.keys.focus();
+    }
     this.cg?.unselect();
     this.syncBoard(true);
     this.ctx.redraw();
   }
 
+  private focusBack = false;
   private resolve(r: { state: InputState; send: string | null }) {
     this.input = r.state;
+    if (this.focusBack && r.state.kind === 'idle') {
+      this.focusBack = false;
+      this.keys.focus();
+    }
     if (r.send) this.sendMove(r.send);
     this.ctx.redraw();
   }
@@ -665,7 +696,37 @@ class ChiefSpyScreen implements GameScreen {
         },
       }),
       this.renderOverlay(),
+      this.keys.render(),
     ]);
+  }
+
+  /** Words a square's keyboard name adds: a Great piece, one's own value, the notebook's guess. */
+  private squareNotes(sq: string): string[] {
+    const v = this.view;
+    if (!v || this.stale || v.phase === 'setup' || !Array.isArray(v.pieces)) return [];
+    const p = v.pieces.find((x: any) => x.square === sq);
+    if (!p) return [];
+    const me = this.myColour();
+    const out: string[] = [];
+    if (p.id) out.push(pieceName(p.id));
+    if (p.great) out.push(t('cs.great'));
+    if (p.colour === me && p.initial) out.push(p.changed ? t('cs.changed', { v: p.initial }) : t('cs.initial', { v: valueName(p.initial) }));
+    else if (p.colour !== me && p.id && this.notebook) {
+      const poss = this.notebook[p.id as Slot];
+      if (poss && poss.length && poss.length <= 3) out.push(`${t('cs.notebook')}: ${poss.join('/')}`);
+    }
+    return out;
+  }
+
+  words(): BoardWords | null {
+    const v = this.view;
+    if (!v || typeof v.fen !== 'string' || v.phase === 'setup') return null;
+    const squareNotes: Record<string, string> = {};
+    for (const p of Array.isArray(v.pieces) ? v.pieces : []) {
+      const n = this.squareNotes(p.square);
+      if (n.length) squareNotes[p.square] = n.join(', ');
+    }
+    return { placement: v.fen.split(' ')[0], squareNotes, notes: [t('cs.round', { n: v.round })] };
   }
 
   private pos(square: string): { left: string; top: string } {
@@ -738,11 +799,16 @@ class ChiefSpyScreen implements GameScreen {
         h('strong', t('cs.promote.title')),
         h(
           'div.cs-promote-options',
-          st.options.map((suffix) => {
+          st.options.map((suffix, i) => {
             const p = promotionPiece(suffix);
             return h(
               'button.cs-btn.cs-promote-opt',
-              { attrs: { type: 'button', 'data-testid': `promo-${suffix}` }, on: { click: () => this.resolve(choosePromotion(this.input, suffix)) } },
+              {
+                attrs: { type: 'button', 'data-testid': `promo-${suffix}` },
+                on: { click: () => this.resolve(choosePromotion(this.input, suffix)) },
+                // chosen from the keyboard squares: the picker takes the focus, and gives it back after
+                hook: i === 0 ? { insert: (vn) => this.keys.hasFocus() && (this.focusBack = true, (vn.elm as HTMLElement).focus()) } : undefined,
+              },
               [pieceIcon(p.role, colour, p.great), h('span', pieceName(p.id))],
             );
           }),

@@ -18,6 +18,8 @@ import { joinLink, parseJoinHash } from './invite';
 import './messages';
 import '../lobby/messages';
 import './game.css';
+import { prefs } from '../settings/prefs';
+import { renderBlindPanel, announce, clearAnnouncements } from '../board/blind';
 
 const other = (s: Seat): Seat => (s === 'white' ? 'black' : 'white');
 
@@ -53,6 +55,7 @@ class GamePage implements Page {
     public id: string,
     hash: string,
   ) {
+    clearAnnouncements();
     const fromHash = takeTokenFromHash(id, hash);
     const entry = getSeat(id);
     this.token = fromHash ?? entry?.token ?? null;
@@ -174,6 +177,7 @@ class GamePage implements Page {
         this.toMove = null;
         this.clocks.stop(now);
         sound.notify();
+        if (this.summary) announce(resultText(this.summary.result as any, this.summary.status, { seat: this.seat, local: !!this.ctx?.local, variant: this.summary.variant }));
         break;
     }
     this.screen?.applyEvent(ev);
@@ -302,7 +306,7 @@ class GamePage implements Page {
       // The result and the invite stand beside the board (on a phone: below it, with the
       // buttons), never above it: coming and going, they must not move the board.
       h('div.game-layout', [
-        h('div.game-main', [this.screen.render()]),
+        h('div.game-main', [prefs().blind ? this.renderBlind() : null, this.screen.render()]),
         h('aside.game-side', [
           this.renderPlayer(top, 'top'),
           over
@@ -321,6 +325,18 @@ class GamePage implements Page {
         ]),
       ]),
     ]);
+  }
+
+  /** Blind mode's panel (settings): the screen's board in words, whose move, the clocks. */
+  private renderBlind(): VNode {
+    const c = this.clocks;
+    const now = performance.now();
+    return renderBlindPanel({
+      words: this.screen?.words?.() ?? null,
+      status: this.renderStatusLine()?.text ?? '',
+      clocks: c.enabled ? { white: formatClock(c.remaining('white', now)), black: formatClock(c.remaining('black', now)) } : null,
+      redraw: () => redraw(),
+    });
   }
 
   private playerName(side: Seat): string {

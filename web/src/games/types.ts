@@ -1,5 +1,6 @@
 // The contract between the game page (web/src/game/) and each variant's screen.
 import type { VNode } from 'snabbdom';
+import type { BoardWords } from '../board/blind';
 
 export type Seat = 'white' | 'black';
 export type Variant = 'chess' | 'chiefspy' | 'minesweeper';
@@ -52,6 +53,8 @@ export interface GameScreen {
   applyEvent(event: any): void;
   render(): VNode; // snabbdom vnode of the board area + side panels
   destroy(): void;
+  /** Optional: the shown board in words, for blind mode (board/blind.ts). */
+  words?(): BoardWords | null;
 }
 
 export type ScreenFactory = (ctx: GameContext) => GameScreen;

@@ -41,6 +41,9 @@ import {
 import { verifyReveal, type Verification } from './commitment';
 import { notationList, PlyHistory } from './notation';
 import { fetchEvents } from './history';
+import { BoardKeys } from '../board/keyboard';
+import { announce } from '../board/blind';
+import { sanWords, coordinateWords } from '../board/words';
 import './messages';
 import { srSummary } from './srsummary';
 import { icon, type IconName } from '../icons';
@@ -161,6 +164,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   }
 
   function say(line: () => string, ic?: IconName): void {
+    announce(line());
     log.unshift({ text: line, icon: ic });
     log.length = Math.min(log.length, LOG_SIZE);
   }
@@ -300,6 +304,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     const at = now();
     switch (e.kind) {
       case 'move':
+        announce(t('words.played', { side: colorName(ev.by === 'black' ? 'black' : 'white'), move: lastPlyWords(String(ev.uci ?? '')) }));
         // a sapper's result comes as `mine-cleared` and `fog-lifted` (if its square was fogged)
         if (e.capture) ctx.sound.capture();
         else ctx.sound.move();
@@ -340,6 +345,47 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     later(FOG_GONE_MS + 50, () => redraw());
     later(BOOM_MS + 50, () => redraw());
   }
+
+  /** The last ply in words: its notation when the plies are known, else its squares. */
+  function lastPlyWords(uci: string): string {
+    const recs = history.records;
+    if (!history.matches(st.moves) || !recs.length) return coordinateWords(uci);
+    const names = notationList(initialPlacement, recs);
+    return sanWords(names[names.length - 1]);
+  }
+
+  const keys = new BoardKeys({
+    files: 8,
+    ranks: 10,
+    board: () => cg,
+    orientation: () => orient(),
+    // sapper mode: Enter on the target or on its pawn saps
+    activate: (sq) => {
+      if (!sapperMode) return false;
+      const a = sappers().find((x) => x.target === sq || x.pawn === sq);
+      if (a) send(a.uci);
+      return true;
+    },
+    cancel: () => {
+      if (!sapperMode) return;
+      sapperMode = false;
+      syncBoard();
+      redraw();
+    },
+    notes: (sq) => {
+      const out: string[] = [];
+      if (st.fog.has(sq)) out.push(t('ms.legendFog'));
+      else if (st.mines.has(sq)) out.push(t('ms.legendMine'));
+      else if (st.numbers.get(sq)) out.push(`${st.numbers.get(sq)}: ${t('ms.legendNumber')}`);
+      const a = sapperMode ? sappers().find((x) => x.target === sq) : undefined;
+      if (a) out.push(t('ms.sapAt', { target: a.target, pawn: a.pawn }));
+      return out;
+    },
+    say: (text) => {
+      announce(text);
+      redraw();
+    },
+  });
 
   function sapperTargetOf(pawn: string, color: Color): string | null {
     const r = rankOf(pawn) + (color === 'white' ? 1 : -1);
@@ -816,9 +862,10 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
         attrs: { 'data-testid': 'ms-board', 'data-mover': moverNow() ?? 'none' },
       },
       [
-        h('div.board-wrap.ratio-8x10', { attrs: { role: 'img', 'aria-label': t('ms.boardLabel') } }, [
+        h('div.board-wrap.ratio-8x10', [
           h('div.cg-wrap.ms-cg', {
             key: 'cg',
+            attrs: { role: 'img', 'aria-label': t('ms.boardLabel') },
             hook: {
               insert: (vnode) => mountBoard(vnode.elm as HTMLElement),
               postpatch: () => syncBoard(),
@@ -830,6 +877,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
               },
             },
           }),
+          keys.render(),
         ]),
         h('div.ms-board-tools', [
           ctx.orientation ? null : h(
@@ -900,6 +948,14 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       // the board follows at the next render (one frame later), so that a move and the
       // explosion that ends it reach chessground together and the piece is seen landing
       redraw();
+    },
+    words() {
+      if (!haveView) return null;
+      const nums = [...st.numbers].sort((a, b) => squareIndex(a[0]) - squareIndex(b[0]));
+      const fogged = [...st.fog].sort((a, b) => squareIndex(a) - squareIndex(b));
+      const notes = st.minesAtStart > 0 ? [t('ms.counterAria', { n: st.counter, total: st.minesAtStart }) + '.', ...srSummary([...st.mines], nums, fogged)] : [];
+      if (st.check) notes.unshift(t('ms.check'));
+      return { placement: st.placement, notes };
     },
     render(): VNode {
       checkReveal();
