@@ -54,6 +54,19 @@ void add_serve_command(CLI::App& app, Registry& registry) {
                     "A game nobody acts in is ended as abandoned after this long")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    auto leftSeconds = std::make_shared<double>(config->limits.leftClaimDelay.count() / 1000.0);
+    auto firstMoveSeconds =
+        std::make_shared<double>(config->limits.firstMoveLimit.count() / 1000.0);
+    cmd->add_option("--left-claim-seconds", *leftSeconds,
+                    "A player whose connections have all been gone this long may be claimed "
+                    "against (win or draw) by their opponent")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--first-move-seconds", *firstMoveSeconds,
+                    "A timed game is aborted when the side to make its first move has not "
+                    "made it within this long")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--max-spectators", config->limits.spectatorsPerGame,
                     "Spectators' event streams per game")
         ->capture_default_str()
@@ -77,10 +90,16 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
     cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
                   "SQLite synchronous=NORMAL: commits survive a crashed process, not a power cut");
-    cmd->callback([&registry, config, level, relaxed, openMinutes, idleHours] {
-        registry.action = [config, level, relaxed, openMinutes, idleHours] {
+    cmd->callback([&registry, config, level, relaxed, openMinutes, idleHours, leftSeconds,
+                   firstMoveSeconds] {
+        registry.action = [config, level, relaxed, openMinutes, idleHours, leftSeconds,
+                           firstMoveSeconds] {
             config->limits.openExpiry = std::chrono::minutes(*openMinutes);
             config->limits.idleExpiry = std::chrono::hours(*idleHours);
+            config->limits.leftClaimDelay =
+                std::chrono::milliseconds(std::int64_t(*leftSeconds * 1000));
+            config->limits.firstMoveLimit =
+                std::chrono::milliseconds(std::int64_t(*firstMoveSeconds * 1000));
             auto l = server::parse_log_level(*level);
             if (!l) throw UsageError("--log-level must be debug, info, warn or error");
             server::set_log_level(*l);

@@ -89,6 +89,22 @@ class ChessGame final : public Game {
             {"san", std::move(san)}, {"legalMoves", std::move(legal)}, {"check", pos_.in_check()}};
     }
 
+    bool supports_takeback() const override { return true; }
+
+    int takeback_plies(Seat requester) const override {
+        if (history_.empty() || requester == Seat::Spectator) return 0;
+        if (seat_to_move() != requester) return 1;  // its own move, not answered yet
+        return history_.size() >= 2 ? 2 : 0;        // its move and the reply
+    }
+
+    json::object undo_plies(int plies) override {
+        history_.resize(history_.size() - std::size_t(plies));
+        sanHistory_.resize(history_.size());
+        pos_ = start_;
+        for (const auto& uci : history_) pos_.do_move(parse_uci(pos_, uci));
+        return {{"ply", history_.size()}, {"fen", pos_.fen()}, {"check", pos_.in_check()}};
+    }
+
     void on_flag(Seat flagged) override {
         Color winner = flagged == Seat::White ? Black : White;
         if (can_checkmate(pos_, winner))

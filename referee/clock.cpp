@@ -38,6 +38,17 @@ void Clock::stop(std::int64_t nowMs) {
     }
 }
 
+void Clock::start(int side, std::int64_t nowMs) {
+    if (!tc_) return;
+    stop(nowMs);
+    runningFor_ = side;
+    since_ = nowMs;
+}
+
+void Clock::add(int side, std::int64_t ms) {
+    if (tc_) remaining_[side] += ms;
+}
+
 void Clock::resume(std::int64_t downSinceMs, std::int64_t nowMs) {
     if (runningFor_ < 0) return;
     if (downSinceMs > since_) remaining_[runningFor_] -= std::min(downSinceMs, nowMs) - since_;

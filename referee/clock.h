@@ -13,7 +13,7 @@ struct TimeControl {
 };
 
 class Clock {
-public:
+  public:
     explicit Clock(std::optional<TimeControl> tc);
 
     bool timed() const { return tc_.has_value(); }
@@ -28,12 +28,16 @@ public:
     // side's clock (if both have moved once).
     void turn_done(int side, int turnsCompleted, std::int64_t nowMs);
     void stop(std::int64_t nowMs);
+    // Starts side's clock at nowMs (after a takeback: the clock of the side to move again).
+    void start(int side, std::int64_t nowMs);
+    // Gives side ms more on its clock.
+    void add(int side, std::int64_t ms);
     // The server was down from downSinceMs to nowMs: the running side is charged up to
     // downSinceMs (its thinking time before the stop) and not for the downtime.
     void resume(std::int64_t downSinceMs, std::int64_t nowMs);
     std::optional<TimeControl> control() const { return tc_; }
 
-private:
+  private:
     std::optional<TimeControl> tc_;
     std::int64_t remaining_[2] = {0, 0};
     int runningFor_ = -1;

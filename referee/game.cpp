@@ -76,6 +76,7 @@ void Game::finish(GameResult result) {
                                                                          : Status::Finished;
     result_ = std::move(result);
     drawOffer_.reset();
+    takebackOffer_.reset();
     json::object body{{"type", "result"}, {"score", result_.score}, {"reason", result_.reason}};
     body["winner"] =
         result_.winner ? json::value(seat_name(*result_.winner)) : json::value(nullptr);
@@ -91,6 +92,15 @@ void Game::turn_completed(Seat mover, std::int64_t nowMs) {
         drawOffer_.reset();
         emit(Audience::Everyone, {{"type", "draw-declined"}, {"by", seat_name(mover)}});
     }
+    // A move (by either side) makes a takeback request moot.
+    if (takebackOffer_) {
+        takebackOffer_.reset();
+        emit(Audience::Everyone, {{"type", "takeback-cancelled"}, {"by", seat_name(mover)}});
+    }
+    emit_clock(nowMs);
+}
+
+void Game::emit_clock(std::int64_t nowMs) {
     if (clock_.timed() && status_ == Status::Active)
         emit(Audience::Everyone,
              {{"type", "clock"},
@@ -103,7 +113,9 @@ void Game::turn_completed(Seat mover, std::int64_t nowMs) {
 std::string_view termination_tag(const GameResult& result, bool finished) {
     if (!finished) return "unterminated";
     if (result.reason == "timeout") return "time forfeit";
-    if (result.reason == "aborted" || result.reason == "abandoned") return "abandoned";
+    if (result.reason == "aborted" || result.reason == "abandoned" ||
+        result.reason == "opponent left")
+        return "abandoned";
     return "normal";
 }
 
@@ -144,7 +156,7 @@ ActionResult Game::act(Seat seat, const json::object& action, std::int64_t nowMs
         return r;
     }
     if (finished()) return ActionResult::reject("the game is over");
-    ActionResult r = common_action(seat, type, nowMs);
+    ActionResult r = common_action(seat, type, action, nowMs);
     if (r.accepted || !r.error.empty()) {
         r.firstEvent = first;
         return r;
@@ -156,7 +168,8 @@ ActionResult Game::act(Seat seat, const json::object& action, std::int64_t nowMs
 }
 
 // Returns accepted, a rejection, or (neither) "not a common action".
-ActionResult Game::common_action(Seat seat, std::string_view type, std::int64_t nowMs) {
+ActionResult Game::common_action(Seat seat, std::string_view type, const json::object& action,
+                                 std::int64_t nowMs) {
     if (type == "resign") {
         clock_.stop(nowMs);
         on_resign(seat);
@@ -166,9 +179,33 @@ ActionResult Game::common_action(Seat seat, std::string_view type, std::int64_t 
         if (turnsCompleted_ >= 2)
             return ActionResult::reject("a game can only be aborted before each side has moved");
         clock_.stop(nowMs);
+        // The server's first-move timer aborts on behalf of the seat that did not move.
+        if (auto f = action.if_contains("noFirstMove"); f && f->is_bool() && f->get_bool())
+            emit(Audience::Everyone, {{"type", "no-first-move"}, {"seat", seat_name(seat)}});
         finish(GameResult{"*", "aborted", std::nullopt});
         return ActionResult::ok();
     }
+    if (type == "give-time") {
+        if (!clock_.timed()) return ActionResult::reject("this game has no clock");
+        constexpr int Seconds = 15;
+        Seat to = opponent(seat);
+        clock_.add(to == Seat::White ? 0 : 1, Seconds * 1000);
+        emit(Audience::Everyone, {{"type", "time-given"},
+                                  {"by", seat_name(seat)},
+                                  {"to", seat_name(to)},
+                                  {"seconds", Seconds}});
+        emit_clock(nowMs);
+        return ActionResult::ok();
+    }
+    if (type == "claim-victory" || type == "call-draw") {
+        if (abortable())
+            return ActionResult::reject(
+                "the game has not started (a side has not moved yet): abort it instead");
+        clock_.stop(nowMs);
+        finish(type == "claim-victory" ? win_for(seat, "opponent left") : draw("opponent left"));
+        return ActionResult::ok();
+    }
+    if (type.starts_with("takeback-")) return takeback_action(seat, type, nowMs);
     if (type == "draw-offer" || type == "draw-accept" || type == "draw-decline") {
         if (!allows_draw_by_agreement())
             return ActionResult::reject("this game has no draws by agreement");
@@ -193,6 +230,47 @@ ActionResult Game::common_action(Seat seat, std::string_view type, std::int64_t 
         return ActionResult::ok();
     }
     return ActionResult{};
+}
+
+ActionResult Game::takeback_action(Seat seat, std::string_view type, std::int64_t nowMs) {
+    if (!supports_takeback())
+        return ActionResult::reject(
+            "takebacks are for chess only: in this game what was shown (a battle, a mine) "
+            "cannot be unshown");
+    if (type == "takeback-decline") {
+        if (!takebackOffer_ || *takebackOffer_ == seat)
+            return ActionResult::reject("there is no takeback request to decline");
+        takebackOffer_.reset();
+        emit(Audience::Everyone, {{"type", "takeback-declined"}, {"by", seat_name(seat)}});
+        return ActionResult::ok();
+    }
+    if (takebackOffer_ && *takebackOffer_ != seat) {  // asking against a request accepts it
+        Seat requester = *takebackOffer_;
+        int plies = takeback_plies(requester);
+        if (plies <= 0 || plies > turnsCompleted_)
+            return ActionResult::reject("there is no move to take back");
+        takebackOffer_.reset();
+        json::object body = undo_plies(plies);
+        turnsCompleted_ -= plies;
+        // The clocks keep the time they show now (as on lichess); the side to move again
+        // thinks on its own clock, once each side has moved.
+        clock_.stop(nowMs);
+        auto toMove = seat_to_move();
+        if (turnsCompleted_ >= 2 && toMove) clock_.start(*toMove == Seat::White ? 0 : 1, nowMs);
+        body["type"] = "takeback";
+        body["by"] = seat_name(requester);
+        body["plies"] = plies;
+        emit(Audience::Everyone, std::move(body));
+        emit_clock(nowMs);
+        return ActionResult::ok();
+    }
+    if (type == "takeback-accept")
+        return ActionResult::reject("there is no takeback request to accept");
+    if (takebackOffer_) return ActionResult::reject("you have already asked for a takeback");
+    if (takeback_plies(seat) <= 0) return ActionResult::reject("you have no move to take back");
+    takebackOffer_ = seat;
+    emit(Audience::Everyone, {{"type", "takeback-offered"}, {"by", seat_name(seat)}});
+    return ActionResult::ok();
 }
 
 json::object Game::view(Seat seat, std::int64_t nowMs) const {
@@ -226,6 +304,10 @@ json::object Game::view(Seat seat, std::int64_t nowMs) const {
         v["clock"] = nullptr;
     }
     v["drawOffer"] = drawOffer_ ? json::value(seat_name(*drawOffer_)) : json::value(nullptr);
+    if (supports_takeback())
+        v["takebackOffer"] =
+            takebackOffer_ ? json::value(seat_name(*takebackOffer_)) : json::value(nullptr);
+    v["abortable"] = abortable();
     v["events"] = events_.size();
     return v;
 }

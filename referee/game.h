@@ -85,7 +85,10 @@ class Game {
 
     // Applies one action of a seat at wall-clock time nowMs (milliseconds). A rejected
     // action changes nothing. Common actions — resign, draw-offer, draw-accept,
-    // draw-decline, abort — are handled here; the rest go to the variant.
+    // draw-decline, abort, give-time, takeback-offer/accept/decline, claim-victory,
+    // call-draw — are handled here; the rest go to the variant. claim-victory and call-draw
+    // (the opponent has left the game) are taken at face value: the server allows them
+    // only once the opponent's connection has been gone long enough.
     ActionResult act(Seat seat, const json::object& action, std::int64_t nowMs);
 
     // Ends the game if the player to move has run out of time. True if it ended now.
@@ -104,6 +107,13 @@ class Game {
     const std::vector<Event>& events() const { return events_; }
     // The events this seat may receive, from seq `since` on.
     std::vector<const Event*> events_for(Seat seat, std::uint64_t since = 0) const;
+
+    // Either player may still abort: some side has not made its first move.
+    bool abortable() const { return !finished() && turnsCompleted_ < 2; }
+    int turns_completed() const { return turnsCompleted_; }
+    // Whether moves can be taken back (chess: yes; a battle or a mine, once shown, cannot be
+    // unshown).
+    virtual bool supports_takeback() const { return false; }
 
     Status status() const { return status_; }
     bool finished() const { return status_ != Status::Active; }
@@ -132,6 +142,11 @@ class Game {
     virtual void on_draw_agreed() { finish(draw("agreement")); }
     // Called once when the game ends, so secrets can be revealed.
     virtual void on_finish() {}
+    // Takebacks (supports_takeback()): how many plies a takeback asked by `requester` would
+    // undo now (its own last move, or the last full move if the opponent replied; 0: none),
+    // and undoing them, which returns the event's variant fields.
+    virtual int takeback_plies(Seat) const { return 0; }
+    virtual json::object undo_plies(int) { return {}; }
 
     void emit(Audience audience, json::object body);
     void finish(GameResult result);
@@ -143,18 +158,20 @@ class Game {
     void stop_clock(std::int64_t nowMs) { clock_.stop(nowMs); }
     // Withdraws a standing draw offer without an event (it lapsed with the round it was for).
     void clear_draw_offer() { drawOffer_.reset(); }
-    int turns_completed() const { return turnsCompleted_; }
     GameResult win_for(Seat winner, std::string reason) const;
     GameResult draw(std::string reason) const;
 
   private:
-    ActionResult common_action(Seat seat, std::string_view type, std::int64_t nowMs);
+    ActionResult common_action(Seat seat, std::string_view type, const json::object& action,
+                               std::int64_t nowMs);
+    ActionResult takeback_action(Seat seat, std::string_view type, std::int64_t nowMs);
+    void emit_clock(std::int64_t nowMs);
 
     std::vector<Event> events_;
     Status status_ = Status::Active;
     GameResult result_;
     Clock clock_;
-    std::optional<Seat> drawOffer_;
+    std::optional<Seat> drawOffer_, takebackOffer_;
     int turnsCompleted_ = 0;
     RecordHeaders headers_;
 };

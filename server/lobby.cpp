@@ -254,7 +254,9 @@ void Lobby::view(const std::string& id, const std::optional<std::string>& token,
             }
             json::object body = summary(r);
             body["seat"] = referee::seat_name(seat);
-            body["view"] = r.game->view(seat, now_ms());
+            json::object view = r.game->view(seat, now_ms());
+            add_presence(r, seat, view);
+            body["view"] = std::move(view);
             reply(Outcome{200, std::move(body), {}, {}});
         },
         reply);
@@ -318,6 +320,7 @@ void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvent
         return reply(api_error(409, "not-started", "the game is waiting for its second player"));
     if (r.game->finished() || !r.live())
         return reply(api_error(409, "game-over", "the game is over"));
+    if (auto e = check_flow(r, seat, action.at("type").as_string())) return reply(std::move(*e));
     std::int64_t now = now_ms();
     std::uint64_t before = r.game->events().size();
     referee::ActionResult result = r.game->act(seat, action, now);
@@ -560,12 +563,15 @@ void Lobby::subscribe(const std::string& id, const std::optional<std::string>& t
     with_durable_game(
         *r,
         [this, seat, since, subscriber, ready](Room& r) {
-            ready(std::nullopt, seat, r.game->view(seat, now_ms()));
+            json::object view = r.game->view(seat, now_ms());
+            add_presence(r, seat, view);
+            ready(std::nullopt, seat, std::move(view));
             // Only the newcomer is brought up to date: nobody else is walked.
             auto& list = seat == Seat::Spectator ? r.spectators : r.seats;
             list.push_back({subscriber, seat, since});
             std::uint64_t end = std::min<std::uint64_t>(r.committedEvents, r.game->events().size());
             deliver(r, list.back(), end, r.game->finished() && end == r.game->events().size());
+            if (seat != Seat::Spectator) watch_presence(r, *subscriber);
         },
         [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); });
 }

@@ -47,6 +47,12 @@ struct LobbyLimits {
     // For tests and demonstrations only: a creator may choose a secret (a Minesweeper layout)
     // in a game against a person. The game is marked chosenSecret all the same.
     bool allowChosenSecrets = false;
+    // A player whose every connection (WebSocket, event stream) has been gone this long may
+    // be claimed against: their opponent may claim the win or call it a draw.
+    std::chrono::milliseconds leftClaimDelay{30000};
+    // In a timed game, a side that does not make its first move within this long has the
+    // game aborted (lichess's rule); untimed and one-device games wait.
+    std::chrono::milliseconds firstMoveLimit{30000};
 };
 
 // Who is asking (for the per-address limits).
@@ -64,13 +70,23 @@ struct ListQuery {
 // A live receiver of one seat's events (a WebSocket or an NDJSON stream).
 class Subscriber {
   public:
-    virtual ~Subscriber() = default;
+    virtual ~Subscriber() {
+        if (onGone_) onGone_();
+    }
     // The event's JSON text, shared by every receiver of that event.
     virtual void push_event(const SharedText& eventText) = 0;
     // The server-level status changed (an open game got its second player).
     virtual void push_status(std::string_view) {}
     // The game is over and every event up to its end has been pushed.
     virtual void game_over() {}
+    // A seat's opponent left or came back: {"opponentGone": null | {since, claimableAt,
+    // claimableIn}} (docs/api.md). Only a WebSocket carries it; views have it too.
+    virtual void push_presence(const json::object&) {}
+    // Set by the lobby on a seat's receiver: called once, when the receiver goes away.
+    void on_gone(std::function<void()> fn) { onGone_ = std::move(fn); }
+
+  private:
+    std::function<void()> onGone_;
 };
 
 struct Room;
@@ -153,6 +169,13 @@ class Lobby {
     void schedule_expiry(Room& r);
     void maybe_computer(Room& r);
     void schedule_eviction(Room& r);
+    // Game flow (lobby_flow.cpp): who is connected, the first-move limit, and what the server
+    // checks before the referee sees a takeback or a claim that the opponent left.
+    void presence(Room& r);
+    void watch_presence(Room& r, Subscriber& subscriber);
+    void add_presence(const Room& r, referee::Seat seat, json::object& view) const;
+    void schedule_first_move(Room& r);
+    std::optional<Outcome> check_flow(Room& r, referee::Seat seat, std::string_view type);
     json::object summary(const Room& r) const;
     void set_status(Room& r, std::string status);
     void index_add(const Room& r);
@@ -170,6 +193,8 @@ class Lobby {
     std::unordered_map<std::string, Index> index_;  // by status, and "" for every status
     std::unordered_map<std::string, AddressUse> addresses_;
     bool stopping_ = false;
+    // Receivers outlive the lobby at shutdown: their on_gone checks this first.
+    std::shared_ptr<int> alive_ = std::make_shared<int>(0);
 };
 
 }  // namespace arbiter::server

@@ -20,10 +20,17 @@ using referee::Seat;
 namespace {
 constexpr auto EvictAfter = std::chrono::seconds(20);
 
-bool draw_offered_to(const json::object& view, Seat seat) {
-    auto offer = view.if_contains("drawOffer");
+bool offered_to(const json::object& view, Seat seat, std::string_view key) {
+    auto offer = view.if_contains(key);
     return offer && offer->is_string() &&
            offer->as_string() == referee::seat_name(referee::opponent(seat));
+}
+bool draw_offered_to(const json::object& view, Seat seat) {
+    return offered_to(view, seat, "drawOffer");
+}
+// The computer takes back whatever its opponent asks to (lichess does so in casual games).
+bool takeback_asked_of(const json::object& view, Seat seat) {
+    return offered_to(view, seat, "takebackOffer");
 }
 // Spectators are sent an event in slices, so a crowd never holds the loop for long.
 constexpr std::size_t SpectatorSlice = 256;
@@ -97,11 +104,14 @@ void Lobby::follow_up(Room& r) {
     if (!r.live()) {
         if (r.flagTimer) r.flagTimer->cancel();
         if (r.expiryTimer) r.expiryTimer->cancel();
+        if (r.firstMoveTimer) r.firstMoveTimer->cancel();
         schedule_eviction(r);
         return;
     }
     schedule_flag(r);
     schedule_expiry(r);
+    schedule_first_move(r);
+    presence(r);
     maybe_computer(r);
 }
 
@@ -179,6 +189,10 @@ void Lobby::maybe_computer(Room& r) {
     Seat seat = *r.computerSeat;
     auto legal = r.game->legal_actions(seat);
     json::object view = r.game->view(seat, now_ms());
+    if (takeback_asked_of(view, seat))
+        return apply(r, seat, json::object{{"type", "takeback-accept"}}, false, [&r](Outcome o) {
+            if (o.status >= 400) log(LogLevel::Warn, "computer takeback refused", {{"game", r.id}});
+        });
     // A draw offer is answered first, in words (accepted or declined), never left to lapse.
     bool offered = draw_offered_to(view, seat);
     if (legal.empty() && !offered) return;
@@ -205,8 +219,9 @@ void Lobby::maybe_computer(Room& r) {
                 return;
             }
             // An offer came while it thought about its move: answer that first.
-            if (!offered &&
-                draw_offered_to(r.game->view(*r.computerSeat, now_ms()), *r.computerSeat))
+            if (auto now = r.game->view(*r.computerSeat, now_ms());
+                (!offered && draw_offered_to(now, *r.computerSeat)) ||
+                takeback_asked_of(now, *r.computerSeat))
                 return follow_up(r);
             apply(r, *r.computerSeat, choice, false, [&r](Outcome o) {
                 if (o.status >= 400)

@@ -68,7 +68,7 @@ struct ActionShape {
 };
 
 // Every action any game takes (docs/api.md, docs/chiefspy.md, docs/minesweeper.md).
-const std::array<ActionShape, 8> Actions{{
+const std::array<ActionShape, 14> Actions{{
     {"move", {{"type", Kind::String}, {"move", Kind::String, true}}},
     {"set-values", {{"type", Kind::String}, {"values", Kind::Object}, {"random", Kind::Bool}}},
     {"resign", {{"type", Kind::String}}},
@@ -77,6 +77,12 @@ const std::array<ActionShape, 8> Actions{{
     {"draw-accept", {{"type", Kind::String}}},
     {"draw-decline", {{"type", Kind::String}}},
     {"claim-draw", {{"type", Kind::String}}},
+    {"give-time", {{"type", Kind::String}}},
+    {"takeback-offer", {{"type", Kind::String}}},
+    {"takeback-accept", {{"type", Kind::String}}},
+    {"takeback-decline", {{"type", Kind::String}}},
+    {"claim-victory", {{"type", Kind::String}}},
+    {"call-draw", {{"type", Kind::String}}},
 }};
 
 }  // namespace

@@ -63,7 +63,13 @@ struct Room {
     std::vector<Subscription> seats, spectators;
     bool spectatorPass = false, spectatorPassAgain = false;
 
-    std::unique_ptr<boost::asio::steady_timer> flagTimer, evictTimer, expiryTimer;
+    std::unique_ptr<boost::asio::steady_timer> flagTimer, evictTimer, expiryTimer, firstMoveTimer;
+    // Memory only (lobby_flow.cpp). Per seat: -1 not yet known, 0 connected, else the
+    // wall-clock ms since which no receiver of that seat has been connected.
+    std::int64_t goneSince[2] = {-1, -1};
+    // The turn whose first move is awaited (turns completed), and since when.
+    int firstMoveTurn = -1;
+    std::int64_t firstMoveSince = 0;
     std::unique_ptr<ComputerPlayer> computer;
     bool computerThinking = false;
 

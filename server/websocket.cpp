@@ -74,6 +74,7 @@ class WsSession final : public Subscriber,
     void push_status(std::string_view status) override {
         send(json::serialize(json::object{{"type", "status"}, {"status", status}}));
     }
+    void push_presence(const json::object& message) override { send(json::serialize(message)); }
 
   private:
     void read() {
