@@ -35,20 +35,29 @@ export function clearAnnouncements(): void {
   lines = [];
 }
 
+function scrollDown(el: HTMLElement): void {
+  el.scrollTop = el.scrollHeight;
+}
+
 export function boardText(words: BoardWords): string {
   return [...boardLines(words.placement, words.squareNotes).map((l) => l.text), ...(words.notes ?? [])].join(' ');
 }
 
 export function renderBlindPanel(o: { words: BoardWords | null; status: string; clocks: { white: string; black: string } | null; redraw: () => void }): VNode {
   const w = o.words;
-  const status = [o.status, o.clocks ? t('blind.clocks', o.clocks) : ''].filter(Boolean).join(' ');
+  const sentence = o.status && !/[.!?]$/.test(o.status) ? `${o.status}.` : o.status;
+  const status = [sentence, o.clocks ? t('blind.clocks', o.clocks) : ''].filter(Boolean).join(' ');
   return h('section.blind-panel', { attrs: { 'data-testid': 'blind-panel', 'aria-labelledby': 'blind-title' } }, [
     h('h2#blind-title', t('blind.title')),
     h('p.blind-status', { attrs: { 'data-testid': 'blind-status' } }, status),
     h('h3', t('blind.log')),
     h(
       'div.blind-log',
-      { attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'data-testid': 'blind-log' } },
+      {
+        attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'data-testid': 'blind-log' },
+        // the newest line in view
+        hook: { insert: (v) => scrollDown(v.elm as HTMLElement), postpatch: (_o, v) => scrollDown(v.elm as HTMLElement) },
+      },
       lines.length ? lines.map((l) => h('p', { key: String(l.n) }, l.text)) : [h('p.muted', { key: 'none' }, t('blind.nothingYet'))],
     ),
     w
