@@ -13,6 +13,7 @@ import { icon } from '../icons';
 import { BoardKeys } from '../board/keyboard';
 import { announce, type BoardWords } from '../board/blind';
 import { sanWords } from '../board/words';
+import { AnalysisPanel } from './analysis';
 import './messages';
 import './chess.css';
 
@@ -56,8 +57,11 @@ class ChessScreen implements GameScreen {
     say: (text) => (announce(text), this.ctx.redraw()),
   });
 
+  private analysis: AnalysisPanel; // the computer's analysis, once the game is over
+
   constructor(private ctx: GameContext) {
     document.addEventListener('keydown', this.keyHandler);
+    this.analysis = new AnalysisPanel(ctx.id, () => ctx.redraw());
   }
 
   // ---- server data -------------------------------------------------------------------
@@ -127,6 +131,7 @@ class ChessScreen implements GameScreen {
 
   destroy(): void {
     document.removeEventListener('keydown', this.keyHandler);
+    this.analysis.destroy();
     this.cg?.destroy();
     this.cg = null;
   }
@@ -311,7 +316,7 @@ class ChessScreen implements GameScreen {
               attrs: { type: 'button', 'data-ply': String(m.ply), 'data-testid': `move-${m.ply}`, 'aria-current': m.ply === c.ply ? 'step' : 'false' },
               on: { click: () => this.nav(() => c.go(m.ply)) },
             },
-            m.san,
+            [m.san, ...this.analysis.cell(m.ply)],
           )
         : h('span.move.empty', '…');
     const navBtn = (id: 'first' | 'prev' | 'next' | 'last', label: string, f: () => void, disabled: boolean) =>
@@ -357,6 +362,7 @@ class ChessScreen implements GameScreen {
             ? rows.map((r) => h('div.move-row', { attrs: { role: 'listitem' } }, [h('span.move-no', `${r.n}.`), moveCell(r.white), moveCell(r.black)]))
             : [h('p.muted', t('chess.noMoves'))],
         ),
+        this.analysis.render(this.status !== 'active' && this.moves.length > 0, c.ply, (ply) => this.nav(() => c.go(ply))),
         h('p.sr-only', { attrs: { 'aria-live': 'polite' } }, this.san.length ? t('chess.lastMove', { n: Math.ceil((this.san.length + (firstTurn === 'black' ? 1 : 0)) / 2) + firstNumber - 1, san: this.san[this.san.length - 1] }) : ''),
         !c.following ? h('p.viewing', { attrs: { 'data-testid': 'viewing' } }, t('chess.viewing', { ply: c.ply, total: c.length })) : null,
         this.mover().color
