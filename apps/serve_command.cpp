@@ -86,7 +86,7 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--analysis-nodes", config->analysis.nodes,
                     "Engine nodes searched per position of a computer analysis")
         ->capture_default_str()
-        ->check(CLI::Range(std::uint64_t(1000), std::uint64_t(100'000'000)));
+        ->check(CLI::Range(std::uint64_t(1000), std::uint64_t(10'000'000)));
     cmd->add_option("--log-level", *level, "debug, info, warn or error")->capture_default_str();
     cmd->add_flag("--no-fsync-on-power-loss", *relaxed,
                   "SQLite synchronous=NORMAL: commits survive a crashed process, not a power cut");
