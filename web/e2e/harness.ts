@@ -95,10 +95,10 @@ interface Server {
   exited: Promise<void>;
 }
 
-function startServer(db: string, port: number, log: string[]): Promise<Server> {
+function startServer(db: string, port: number, log: string[], extraArgs: string[] = []): Promise<Server> {
   if (!existsSync(ARBITER)) throw new Error(`${ARBITER} not found: build the server first (make build)`);
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html not found: run npm run build first`);
-  const child = spawn(ARBITER, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', DIST, '--no-fsync-on-power-loss', '--rate', '10000', '--burst', '20000', '--allow-chosen-secrets'], {
+  const child = spawn(ARBITER, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', DIST, '--no-fsync-on-power-loss', '--rate', '10000', '--burst', '20000', '--allow-chosen-secrets', ...extraArgs], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
@@ -169,10 +169,10 @@ function makeApi(base: () => string): Api {
  * with closeContextsAfterEach (the default) every test starts without open browser contexts.
  * The returned object stands for the harness once it has started.
  */
-export function useHarness(opts: { closeContextsAfterEach?: boolean } = {}): Harness {
+export function useHarness(opts: { closeContextsAfterEach?: boolean; serveArgs?: string[] } = {}): Harness {
   let h: Harness | undefined;
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ serveArgs: opts.serveArgs });
   });
   if (opts.closeContextsAfterEach ?? true)
     afterEach(async () => {
@@ -190,12 +190,14 @@ export function useHarness(opts: { closeContextsAfterEach?: boolean } = {}): Har
   });
 }
 
-export async function startHarness(opts: { headless?: boolean } = {}): Promise<Harness> {
+/** serveArgs: more `arbiter serve` flags (e.g. `--left-claim-seconds 2`), kept across restarts. */
+export async function startHarness(opts: { headless?: boolean; serveArgs?: string[] } = {}): Promise<Harness> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
   const db = join(tmp, 'e2e.db');
   const log: string[] = [];
-  let server = await startServer(db, 0, log);
+  const serveArgs = opts.serveArgs ?? [];
+  let server = await startServer(db, 0, log, serveArgs);
   const port = server.port;
   const baseURL = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
@@ -249,7 +251,7 @@ export async function startHarness(opts: { headless?: boolean } = {}): Promise<H
     },
     async restartServer() {
       await stopServer(server);
-      server = await startServer(db, port, log);
+      server = await startServer(db, port, log, serveArgs);
     },
     async stop() {
       for (const c of contexts) await c.close().catch(() => {});

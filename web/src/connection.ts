@@ -68,6 +68,8 @@ export class GameConnection {
   onView: (view: any, msg: any) => void = () => {};
   onEvent: (event: any) => void = () => {};
   onStatus: (status: string) => void = () => {};
+  /** A seat's opponent left or came back: the server's presence message. */
+  onPresence: (msg: any) => void = () => {};
   onConnection: (state: ConnectionState) => void = () => {};
 
   state: ConnectionState = 'connecting';
@@ -253,6 +255,9 @@ export class GameConnection {
       }
       case 'status':
         this.onStatus(msg.status);
+        break;
+      case 'presence':
+        this.onPresence(msg);
         break;
       case 'ack':
         this.settle(msg.id, true, msg);

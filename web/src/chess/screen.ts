@@ -114,6 +114,26 @@ class ChessScreen implements GameScreen {
       else this.ctx.sound.move();
       this.syncBoard(false);
       this.ctx.redraw();
+    } else if (ev.type === 'takeback' && typeof ev.ply === 'number' && this.moves.length === ev.ply + (ev.plies ?? 0)) {
+      // moves taken back (docs/api.md): the list is cut to ev.ply (else the next view mends it)
+      const n = ev.ply;
+      this.moves.length = n;
+      this.san.length = n;
+      this.fens.length = n + 1;
+      this.checks.length = n + 1;
+      if (typeof ev.fen === 'string') {
+        this.fen = ev.fen;
+        this.fens[n] = ev.fen.split(' ')[0];
+        this.toMove = turnOf(ev.fen);
+      }
+      this.checks[n] = !!ev.check;
+      this.legal = [];
+      this.awaiting = false;
+      this.promotion = null;
+      this.cg?.cancelPremove();
+      this.cursor.setLength(n);
+      this.syncBoard(false);
+      this.ctx.redraw();
     } else if (ev.type === 'result') {
       this.status = 'finished';
       this.toMove = null;

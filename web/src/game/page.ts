@@ -15,6 +15,7 @@ import { resultText } from './result';
 import { errorText, joinProblem, localError } from '../problems';
 import { icon } from '../icons';
 import { joinLink, parseJoinHash } from './invite';
+import { GameFlow } from './flow-view';
 import './messages';
 import '../lobby/messages';
 import './game.css';
@@ -39,6 +40,7 @@ class GamePage implements Page {
   actionError = '';
   toMove: Seat | null = null;
   drawOffer: Seat | null = null;
+  flow = new GameFlow(); // takeback, +15 s, abort, the opponent left
   clocks = new Clocks();
   flipped = false;
   autoTurn = false;
@@ -111,6 +113,7 @@ class GamePage implements Page {
     this.connect();
     let shown = '';
     this.tick = setInterval(() => {
+      if (this.flow.tick(performance.now())) redraw(); // the claim's countdown
       const run = this.clocks.running;
       if (!run) return;
       const text = formatClock(this.clocks.remaining(run, performance.now()));
@@ -147,6 +150,10 @@ class GamePage implements Page {
       redraw();
     };
     conn.onEvent = (ev) => this.onEvent(ev);
+    conn.onPresence = (msg) => {
+      this.flow.setGone(msg.opponentGone);
+      redraw();
+    };
     conn.onStatus = (status) => {
       if (this.summary) this.summary.status = status as GameSummary['status'];
       sound.notify();
@@ -180,6 +187,9 @@ class GamePage implements Page {
         if (this.summary) announce(resultText(this.summary.result as any, this.summary.status, { seat: this.seat, local: !!this.ctx?.local, variant: this.summary.variant }));
         break;
     }
+    const notice = this.flow.onEvent(ev, this.seat, !!this.ctx?.local);
+    if (notice) announce(notice);
+    if (ev.type === 'takeback-offered' && ev.by !== this.seat) sound.notify();
     this.screen?.applyEvent(ev);
     this.refresh();
     redraw();
@@ -190,6 +200,7 @@ class GamePage implements Page {
     if (!view) return;
     this.toMove = view.toMove ?? null;
     this.drawOffer = view.drawOffer ?? null;
+    this.flow.absorbView(view);
     if (view.clock !== undefined) this.clocks.update(view.clock, performance.now());
     if (view.status && this.summary && view.status !== 'active' && this.summary.status === 'active') this.summary.status = view.status;
     if (view.result && this.summary) this.summary.result = view.result;
@@ -318,6 +329,7 @@ class GamePage implements Page {
             : null,
           s.status === 'open' ? this.renderInvite() : null,
           this.renderStatusLine(),
+          this.flow.renderNotice(),
           this.renderControls(),
           this.actionError ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'action-error' } }, this.actionError) : null,
           this.renderPlayer(orient, 'bottom'),
@@ -385,8 +397,11 @@ class GamePage implements Page {
     if (s.status === 'active') {
       const mySide: Seat = this.ctx?.local ? (this.toMove ?? 'white') : (this.seat as Seat);
       const offerFromOther = this.drawOffer && this.drawOffer !== mySide;
-      const moves = Array.isArray(this.view?.moves) ? this.view.moves.length : 99;
-      const items: (VNode | null)[] = [];
+      const moves = Array.isArray(this.view?.moves) ? this.view.moves.length : 0;
+      const now = performance.now();
+      const control = (action: object) => this.control(action, mySide);
+      const fb = this.flow.buttons({ status: s.status, seat: this.seat, local: !!this.ctx?.local, variant: s.variant, opponent: s.opponent, timed: !!s.clock, moves, abortable: moves < 2 }, now);
+      const items: (VNode | null)[] = [...this.flow.alerts(fb, btn, control, now)];
       if (offerFromOther) {
         items.push(
           h('div.draw-offer', { attrs: { role: 'alert', 'data-testid': 'draw-offered' } }, [
@@ -397,7 +412,7 @@ class GamePage implements Page {
         );
       }
       const row: VNode[] = [];
-      if (moves < 2) row.push(btn('abort', t('game.abort'), () => this.control({ type: 'abort' }, mySide)));
+      row.push(...this.flow.row(fb, btn, control));
       if (this.drawOffer === mySide) row.push(h('span.pending', { attrs: { 'data-testid': 'draw-pending' } }, t('game.drawOffered')));
       else if (!offerFromOther) row.push(btn('draw-offer', t('game.offerDraw'), () => this.control({ type: 'draw-offer' }, mySide)));
       if (this.confirmResign)
