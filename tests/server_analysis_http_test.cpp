@@ -169,3 +169,37 @@ TEST(ServerAnalysis, ServerWideLimitAnswers429WhileOneRuns) {
     s.server().stop();
     EXPECT_LT(std::chrono::steady_clock::now() - stopBegan, std::chrono::seconds(5));
 }
+
+TEST(ServerAnalysis, ComputerSeatsKeepPlayingWhileAGameIsAnalysed) {
+    TestServer s([](server::ServerConfig& c) { c.analysis.nodes = 100'000; });
+    // 80 plies of an engine game: long enough that its analysis outlasts a computer's move.
+    std::vector<std::string> moves;
+    std::string text =
+        "e2e4 d7d5 e4d5 g8f6 f1b5 c8d7 b5d7 d8d7 g1f3 d7d5 e1g1 d5h5 d2d4 b8c6 f3e5 h5d1 f1d1 "
+        "e7e6 e5c6 b7c6 c2c4 a8b8 b1c3 f8e7 a1b1 e8d7 c1f4 e7b4 c3a4 h8d8 b2b3 d7c8 f4e5 c8b7 "
+        "f2f3 a7a6 a4c5 b7b6 c5d3 b4c3 d3f4 c3b4 c4c5 b6b7 g2g3 d8d7 b1c1 f6e8 c1c4 b4a3 f4d3 "
+        "f7f6 e5f4 b8d8 f4c1 a3c1 d3c1 e6e5 c1e2 g7g5 d1e1 d7d5 d4e5 d5e5 g1f2 d8d2 a2a4 e8g7 "
+        "b3b4 h7h5 h2h4 e5e7 a4a5 d2b2 h4g5 f6g5 c4d4 g7f5 d4c4 h5h4";
+    for (std::size_t at = 0; at < text.size(); at += 5) moves.push_back(text.substr(at, 4));
+    Game g = create_local(s.port());
+    play(s.port(), g, moves);
+    ASSERT_EQ(
+        http(s.port(), "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", g.white)
+            .status,
+        200);
+    ASSERT_EQ(http(s.port(), "POST", path(g)).status, 202);
+
+    auto created = http(s.port(), "POST", "/api/games",
+                        R"({"variant":"chess","opponent":"computer","level":1,"color":"black"})");
+    ASSERT_EQ(created.status, 201) << created.body;
+    std::string id(created.json().at("id").as_string());
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (
+        http(s.port(), "GET", "/api/games/" + id).json().at("view").at("moves").as_array().empty())
+        ASSERT_LT(std::chrono::steady_clock::now(), deadline);
+    // The computer has moved, between two positions of the analysis, which is still running.
+    auto progress = http(s.port(), "GET", path(g));
+    EXPECT_EQ(progress.status, 202) << progress.body;
+    EXPECT_EQ(progress.json().at("total").to_number<int>(), 81);
+    EXPECT_LT(progress.json().at("done").to_number<int>(), 81);
+}  // the server stops: the search under way is cut short
