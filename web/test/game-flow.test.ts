@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
 
+// snabbdom's style module reads `window` when it loads
+(globalThis as any).window ??= globalThis;
+
 describe('game flow: which controls a seat gets (abort, +15 s, takeback, claims)', async () => {
   const { flowButtons, claimOpensAt, secondsLeft } = await import('../src/game/flow');
   const base = {
@@ -85,5 +88,38 @@ describe('game flow announcements, in English and Italian', async () => {
     expect(flowNotice({ type: 'no-first-move', seat: 'white' }, 'black')).toBe('Partita annullata: il Bianco non ha fatto la prima mossa in tempo.');
     expect(resultText({ score: '1/2-1/2', reason: 'opponent left', winner: null }, 'finished', { seat: 'white' })).toBe('Patta (l’avversario ha lasciato la partita)');
     setLang('en', false);
+  });
+});
+
+describe('the page’s flow state follows events, views and presence messages', async () => {
+  const { GameFlow } = await import('../src/game/flow-view');
+  const { setLang } = await import('../src/i18n');
+  it('a takeback request comes and goes; a move clears the last announcement', () => {
+    setLang('en', false);
+    const f = new GameFlow();
+    f.absorbView({ status: 'active', takebackOffer: null, abortable: false });
+    f.onEvent({ type: 'takeback-offered', by: 'black' }, 'white', false);
+    expect(f.takebackOffer).toBe('black');
+    expect(f.onEvent({ type: 'takeback', by: 'black', plies: 2, ply: 4 }, 'white', false)).toBe('The last two moves were taken back.');
+    expect(f.takebackOffer).toBe(null);
+    expect(f.notice).toBe('The last two moves were taken back.');
+    f.onEvent({ type: 'move' }, 'white', false);
+    expect(f.notice).toBe('');
+  });
+
+  it('the opponent leaves, the countdown ends, the game ends', () => {
+    const f = new GameFlow();
+    const s = { status: 'active', seat: 'white' as const, local: false, variant: 'chess', opponent: 'human', timed: true, moves: 2 };
+    f.absorbView({ status: 'active', abortable: false, opponentGone: null });
+    expect(f.buttons(s, 0).claim).toBe(null);
+    f.setGone({ since: 1, claimableAt: 30_001, claimableIn: 3_000 }, 1_000);
+    expect(f.buttons(s, 1_000).claim).toBe('wait');
+    expect(f.tick(1_000)).toBe(true); // nothing shown yet
+    expect(f.buttons(s, 4_000).claim).toBe('open');
+    f.setGone(null);
+    expect(f.buttons(s, 5_000).claim).toBe(null);
+    f.setGone({ since: 1, claimableAt: 2, claimableIn: 0 }, 6_000);
+    f.onEvent({ type: 'result', score: '1-0', reason: 'opponent left', winner: 'white' }, 'white', false);
+    expect(f.gone).toBe(null);
   });
 });
