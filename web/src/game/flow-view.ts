@@ -56,10 +56,13 @@ export class GameFlow {
     return notice;
   }
 
-  /** Whether the countdown's text changed since the last render (the page redraws then). */
+  /** Whether the countdown's seconds changed since the last tick (the page redraws then). */
   tick(now: number): boolean {
     if (!this.gone) return false;
-    return secondsLeft(this.opensAt, now) !== this.shown;
+    const left = secondsLeft(this.opensAt, now);
+    if (left === this.shown) return false;
+    this.shown = left;
+    return true;
   }
 
   buttons(s: Omit<FlowState, 'takebackOffer' | 'opponentGone' | 'claimOpen' | 'abortable'> & { abortable?: boolean }, now: number): FlowButtons {
@@ -85,7 +88,6 @@ export class GameFlow {
       );
     if (b.claim) {
       const left = secondsLeft(this.opensAt, now);
-      this.shown = left;
       out.push(
         h('div.draw-offer.opponent-left', { attrs: { role: 'alert', 'data-testid': 'opponent-left', 'data-claim': b.claim } }, [
           h('span', t('flow.opponentLeft')),
