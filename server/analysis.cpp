@@ -126,8 +126,8 @@ void Analyses::fetch(const std::string& id, Reply reply) {
     check_game(id, [this, id, reply](std::optional<Outcome> error, json::object) {
         if (error) return reply(std::move(*error));
         if (auto it = entries_.find(id); it != entries_.end()) return reply(answer(it->second));
-        reply(api_error(404, "no-analysis",
-                        "no analysis of this game yet: POST to this route to ask for one"));
+        // Not an error: the client asks this of every finished game it shows.
+        reply(Outcome{200, json::object{{"status", "none"}}, {}, {}});
     });
 }
 

@@ -89,8 +89,9 @@ TEST(ServerAnalysis, RefusedForTheOtherVariantsAndUnknownGames) {
     EXPECT_EQ(http(s.port(), "PUT", path(g)).status, 405);
     // A finished game not yet analysed: GET says so and does not start anything.
     auto none = http(s.port(), "GET", path(g));
-    EXPECT_EQ(none.status, 404);
-    EXPECT_EQ(code(none), "no-analysis");
+    EXPECT_EQ(none.status, 200);
+    EXPECT_EQ(none.body, R"({"status":"none"})");
+    EXPECT_EQ(http(s.port(), "GET", path(g)).body, R"({"status":"none"})");
 }
 
 TEST(ServerAnalysis, FoolsMateAnalysedOnceAndServedFromTheCache) {

@@ -73,4 +73,6 @@ test("fool's mate on one device, then the computer's analysis", async () => {
   const cached = await fetch(H.url(`/api/games/${id}/analysis`));
   assert.equal(cached.status, 200);
   assert.equal((await cached.json()).analysis.moves[2].judgement, 'blunder');
+  // Looking for an analysis of a finished game is no error the console would show.
+  assert.deepEqual(H.errors, []);
 });

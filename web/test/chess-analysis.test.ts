@@ -103,7 +103,7 @@ describe('analysis: evaluations and lines', () => {
 
 describe('analysis panel', () => {
   it('offers the button only once the game is over, and checks for an analysis already made', async () => {
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ code: 'no-analysis', error: 'none' }), { status: 404 }));
+    const fetcher = vi.fn(async () => new Response(JSON.stringify({ status: 'none' }), { status: 200 }));
     const redraw = vi.fn();
     const p = new AnalysisPanel('abc', redraw, fetcher);
     expect(p.render(false, 0, () => {})).toBeNull();

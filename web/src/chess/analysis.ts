@@ -175,7 +175,9 @@ export class AnalysisPanel {
 
   /** A server answer; exported through the class for tests. */
   handle(status: number, body: any, checking = false): void {
-    if (status === 200) {
+    if (status === 200 && body?.status === 'none') {
+      this.state = 'idle'; // nobody asked yet: the button
+    } else if (status === 200) {
       const a = parseAnalysis(body);
       if (a) {
         this.data = a;
@@ -191,8 +193,8 @@ export class AnalysisPanel {
         this.timer = null;
         void this.call('GET', false);
       }, POLL_MS);
-    } else if (checking || (status === 404 && body?.code === 'no-analysis')) {
-      this.state = 'idle'; // nothing yet (or the check failed): the button stays
+    } else if (checking) {
+      this.state = 'idle'; // the check failed: the button stays
     } else {
       this.state = 'error';
       this.error = status === 429 ? t('analysis.limited') : (body?.error ?? t('analysis.failed'));
