@@ -105,6 +105,41 @@ test('chess with the keyboard only on the board, then blind mode announces the m
   assert.deepEqual(H.errors, []);
 });
 
+test('chess promotion by keyboard: the picker takes the focus, a letter chooses, the focus comes back to the board', async () => {
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white', options: { fen: '8/4P3/8/8/8/2k4p/8/K7 w - - 0 1' }, clock: CLOCK });
+  await H.api.join(g.id, { invite: g.invite! });
+  const page = await H.newPage();
+  await H.openGame(page, g.id, g.token);
+  await page.waitForSelector('[data-testid=chess-screen][data-can-move=white]');
+  assert.equal(await tabToBoard(page), 'a1');
+  await press(page, 'End');
+  await press(page, 'ArrowLeft', 3);
+  await press(page, 'ArrowUp', 6);
+  assert.equal((await focused(page)).label, 'e7, white pawn');
+  await press(page, 'Enter');
+  await press(page, 'ArrowUp');
+  await press(page, 'Enter');
+  await page.waitForSelector('[data-testid=promotion]');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'promo-q');
+  // Escape puts it back, and the focus is on the board again
+  await press(page, 'Escape');
+  await page.waitForSelector('[data-testid=promotion]', { state: 'detached' });
+  assert.equal((await focused(page)).square, 'e8');
+  await press(page, 'ArrowDown');
+  await press(page, 'Enter');
+  await press(page, 'ArrowUp');
+  await press(page, 'Enter');
+  await page.waitForSelector('[data-testid=promotion]');
+  await press(page, 'ArrowRight');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid), 'promo-r');
+  await press(page, 'n');
+  await page.waitForSelector('[data-testid=chess-screen][data-moves="1"]');
+  assert.deepEqual(await page.locator('[data-testid=movelist] button.move').allInnerTexts(), ['e8=N']);
+  assert.equal((await focused(page)).square, 'e8');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'e8, white knight');
+  assert.deepEqual(H.errors, []);
+});
+
 test('board and piece themes are applied at once and after a reload; sound off is kept and makes no AudioContext', async () => {
   const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white', clock: CLOCK });
   await H.api.join(g.id, { invite: g.invite! });

@@ -76,3 +76,14 @@ describe('the board in words', () => {
     expect(all[0].text).toBe('line 3');
   });
 });
+
+describe('the new texts exist in both languages', () => {
+  it('board words, keyboard, blind mode and settings: every English key has its Italian', async () => {
+    const { messageKeys } = await import('../src/i18n');
+    await import('../src/board/messages');
+    await import('../src/settings/messages');
+    const ours = (lang: 'en' | 'it') => messageKeys(lang).filter((k) => /^(words|kb|blind|set)\./.test(k)).sort();
+    expect(ours('en').length).toBeGreaterThan(60);
+    expect(ours('it')).toEqual(ours('en'));
+  });
+});

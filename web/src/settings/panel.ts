@@ -42,7 +42,17 @@ export function renderSettings(redraw: () => void): VNode {
     {
       attrs: { 'data-testid': 'settings' },
       props: { open },
-      on: { toggle: (e: Event) => (open = (e.target as HTMLDetailsElement).open) },
+      on: {
+        toggle: (e: Event) => (open = (e.target as HTMLDetailsElement).open),
+        // Escape closes the panel and gives the focus back to its button
+        keydown: (e: KeyboardEvent) => {
+          if (e.key !== 'Escape' || !open) return;
+          const d = e.currentTarget as HTMLDetailsElement;
+          d.open = false;
+          open = false;
+          d.querySelector<HTMLElement>('summary')?.focus();
+        },
+      },
     },
     [
       h('summary', { attrs: { 'data-testid': 'settings-open' } }, [icon('gear'), h('span.set-label', t('set.title'))]),
@@ -79,7 +89,7 @@ export function renderSettings(redraw: () => void): VNode {
           ]),
         ]),
         h('fieldset.set-group', [
-          h('legend', t('set.blind').split(' (')[0]),
+          h('legend', t('set.blindTitle')),
           h('label.check', [
             h('input', { attrs: { type: 'checkbox', 'data-testid': 'set-blind', 'aria-describedby': 'set-blind-help' }, props: { checked: p.blind }, on: { change: (e: Event) => change(() => setPrefs({ blind: (e.target as HTMLInputElement).checked }))() } }),
             ' ' + t('set.blind'),
