@@ -59,7 +59,10 @@ void Analyses::check_game(const std::string& id,
         auto view = body.if_contains("view");
         if (!variant || !variant->is_string() || variant->as_string() != "chess")
             return done(
-                api_error(409, "not-chess", "computer analysis is given for chess games only"), {});
+                api_error(409, "not-chess",
+                          "computer analysis is given for chess games only, not for Chief & Spy "
+                          "or Minesweeper Chess"),
+                {});
         if (!status || !status->is_string() ||
             (status->as_string() != "finished" && status->as_string() != "aborted"))
             return done(api_error(409, "not-finished",
