@@ -21,8 +21,13 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--host", config->host, "Address to listen on")->capture_default_str();
     cmd->add_option("--port", config->port, "Port (0: any free port, printed in the log)")
         ->capture_default_str();
-    cmd->add_option("--db", config->db, "SQLite database file (created if missing)")
+    cmd->add_option("--db", config->db,
+                    "SQLite database file (created if missing), or a PostgreSQL URL "
+                    "(postgresql://user@host:port/dbname)")
         ->capture_default_str();
+    cmd->add_option("--node", config->node,
+                    "This node's name in a cluster on one PostgreSQL database (default: the host "
+                    "name); a node started again under its name takes its games back at once");
     cmd->add_option("--web", config->web, "Folder of the web client, served at / when present")
         ->capture_default_str();
     cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")

@@ -175,6 +175,9 @@ class EventStream final : public Subscriber,
         enqueue("0\r\n\r\n");
         ending_ = true;
     }
+    // Another node owns the game now: the stream ends early and the reader reconnects
+    // (with since=) through the balancer.
+    void moved() override { game_over(); }
 
   private:
     // A piece of output: own bytes, then optionally a shared event text and a suffix.

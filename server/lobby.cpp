@@ -145,6 +145,7 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
 }
 
 void Lobby::join(const std::string& id, const json::value& request, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { join(id, request, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())
@@ -232,6 +233,7 @@ json::object Lobby::summary(const Room& r) const {
 
 void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply,
                  const Subscriber* subscriber) {
+    if (adopt_first(id, reply, [=, this] { view(id, token, reply, subscriber); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
@@ -271,6 +273,7 @@ void Lobby::list(const ListQuery& query, Reply reply) {
     std::size_t limit = query.limit ? query.limit : limits_.pageLimit;
     if (limit > 200)
         return reply(api_error(400, "bad-request", "limit must be a whole number from 1 to 200"));
+    bool cluster = clustered();
     const Index& index = index_[status];
     auto it = index.begin();
     if (!query.before.empty()) {
@@ -284,8 +287,11 @@ void Lobby::list(const ListQuery& query, Reply reply) {
             ms = ms * 10 + (c - '0');
         }
         if (!ok) return reply(api_error(400, "bad-request", "before must be a \"next\" cursor"));
+        if (cluster)
+            return list_from_store(status, ms, query.before.substr(dash + 1), limit, reply);
         it = index.upper_bound({ms, query.before.substr(dash + 1)});
     }
+    if (cluster) return list_from_store(status, 0, "", limit, reply);
     json::array games;
     const IndexKey* last = nullptr;
     for (; it != index.end() && games.size() < limit; ++it) {
@@ -299,6 +305,7 @@ void Lobby::list(const ListQuery& query, Reply reply) {
 
 void Lobby::act(const std::string& id, const std::optional<std::string>& token,
                 const json::value& action, bool wantEvents, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { act(id, token, action, wantEvents, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (auto e = check_action(action)) return reply(std::move(*e));
@@ -395,6 +402,7 @@ Outcome assist_answer(std::string_view variant, const json::object& view) {
 }  // namespace
 
 void Lobby::assist(const std::string& id, const std::optional<std::string>& token, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { assist(id, token, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
@@ -417,6 +425,7 @@ void Lobby::assist(const std::string& id, const std::optional<std::string>& toke
 }
 
 void Lobby::export_record(const std::string& id, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { export_record(id, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     with_durable_game(
@@ -433,6 +442,7 @@ void Lobby::export_record(const std::string& id, Reply reply) {
 
 void Lobby::rematch(const std::string& id, const std::optional<std::string>& token,
                     const Client& client, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { rematch(id, token, client, reply); })) return;
     Room* old = find(id);
     if (!old || !old->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!token)
@@ -547,6 +557,10 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
 
 void Lobby::subscribe(const std::string& id, const std::optional<std::string>& token,
                       std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready) {
+    if (adopt_first(
+            id, [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); },
+            [=, this] { subscribe(id, token, since, subscriber, ready); }))
+        return;
     Room* r = find(id);
     if (!r || !r->stored)
         return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include <chrono>
@@ -79,6 +80,8 @@ class Subscriber {
     virtual void push_status(std::string_view) {}
     // The game is over and every event up to its end has been pushed.
     virtual void game_over() {}
+    // Another node owns the game now: the receiver closes, and its client reconnects.
+    virtual void moved() {}
     // A seat's opponent left or came back: {"opponentGone": null | {since, claimableAt,
     // claimableIn}} (docs/api.md). Only a WebSocket carries it; views have it too.
     virtual void push_presence(const json::object&) {}
@@ -131,6 +134,11 @@ class Lobby {
     void subscribe(const std::string& id, const std::optional<std::string>& token,
                    std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready);
 
+    // A cluster (lobby_cluster.cpp): another node took the game over. It is dropped here and
+    // its receivers are closed, so they reconnect to the new owner through the balancer.
+    void lost(const std::string& id);
+    bool clustered() const;
+
     // Tests only: the game itself (or null), on the loop.
     void inspect(const std::string& id, const std::function<void(const referee::Game*)>& fn);
 
@@ -146,6 +154,14 @@ class Lobby {
     using Index = std::set<IndexKey, std::greater<>>;
 
     Room* find(const std::string& id);
+    // A cluster: a game this node does not own yet is adopted first (its ownership taken,
+    // its row and log read, the game replayed); then `retry` runs the request again. Returns
+    // false when the game is here already (or on a single node): go on at once.
+    bool adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry);
+    void adopted(const StoredGame& row, std::vector<StoredAction> log);
+    void sweep_orphans();
+    void list_from_store(const std::string& status, std::int64_t beforeMs,
+                         const std::string& beforeId, std::size_t limit, Reply reply);
     std::optional<Outcome> resolve_seat(Room& r, const std::optional<std::string>& token,
                                         referee::Seat& seat);
     void with_game(Room& r, std::function<void(Room&)> fn, Reply onError);
@@ -193,6 +209,9 @@ class Lobby {
     std::unordered_map<std::string, Index> index_;  // by status, and "" for every status
     std::unordered_map<std::string, AddressUse> addresses_;
     bool stopping_ = false;
+    // Requests waiting for a game's adoption: their retry, and their reply if it fails.
+    std::unordered_map<std::string, std::vector<std::pair<std::function<void()>, Reply>>> adopting_;
+    std::unique_ptr<boost::asio::steady_timer> sweepTimer_;
     // Receivers outlive the lobby at shutdown: their on_gone checks this first.
     std::shared_ptr<int> alive_ = std::make_shared<int>(0);
 };

@@ -127,8 +127,38 @@ bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
     }
 }
 
+void set_row(Room& r, const StoredGame& g) {
+    r.id = g.id;
+    r.variant = g.variant;
+    r.opponent = g.opponent;
+    r.status = g.status;
+    r.rematchOf = g.rematchOf;
+    r.rematch = g.rematch;
+    r.level = g.level;
+    r.computerSeat = g.computerSeat.empty() ? std::nullopt : referee::parse_seat(g.computerSeat);
+    r.token[0] = g.white;
+    r.token[1] = g.black;
+    r.invite = g.invite;
+    r.createdMs = g.createdMs;
+    r.stored = true;
+    r.broken = false;
+    try {
+        r.result = g.result.empty() ? json::value(nullptr) : json::parse(g.result);
+        r.options = json::parse(g.options).as_object();
+        r.gameOptions = game_options(r.options);
+    } catch (const std::exception&) {
+        r.broken = true;
+    }
+}
+
 void Lobby::load() {
     Db& db = store_.db();
+    if (db.clustered()) {
+        // Other nodes may own any game: each is adopted when first asked for (or when its
+        // owner is gone), never all at start.
+        log(LogLevel::Info, "cluster node", {{"instance", db.instance()}});
+        return;
+    }
     std::int64_t now = now_ms();
     std::size_t restored = 0, total = 0;
     // The server's last sign of life: the stop time after a clean stop, at most a second
@@ -138,26 +168,7 @@ void Lobby::load() {
     for (auto& g : db.load_games()) {
         auto room = std::make_unique<Room>();
         Room& r = *room;
-        r.id = g.id;
-        r.variant = g.variant;
-        r.opponent = g.opponent;
-        r.status = g.status;
-        r.rematchOf = g.rematchOf;
-        r.rematch = g.rematch;
-        r.level = g.level;
-        if (!g.computerSeat.empty()) r.computerSeat = referee::parse_seat(g.computerSeat);
-        r.token[0] = g.white;
-        r.token[1] = g.black;
-        r.invite = g.invite;
-        r.createdMs = g.createdMs;
-        r.stored = true;
-        r.result = g.result.empty() ? json::value(nullptr) : json::parse(g.result);
-        try {
-            r.options = json::parse(g.options).as_object();
-            r.gameOptions = game_options(r.options);
-        } catch (const std::exception&) {
-            r.broken = true;
-        }
+        set_row(r, g);
         ++total;
         if (r.live() && !r.broken && replay(r, std::move(g.tape), db.load_actions(r.id))) {
             ++restored;
@@ -179,10 +190,12 @@ void Lobby::load() {
 void Lobby::start() {
     for (auto& [id, room] : rooms_)
         if (room->game && room->live()) follow_up(*room);
+    if (clustered()) sweep_orphans();
 }
 
 void Lobby::shutdown() {
     stopping_ = true;
+    if (sweepTimer_) sweepTimer_->cancel();
     for (auto& [id, room] : rooms_) {
         if (room->flagTimer) room->flagTimer->cancel();
         if (room->evictTimer) room->evictTimer->cancel();
@@ -191,6 +204,11 @@ void Lobby::shutdown() {
 }
 
 void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
+    if (!r.owned) {
+        // Another node took the game (lobby_cluster.cpp): a timer of ours must not load it.
+        onError(moved_elsewhere());
+        return;
+    }
     if (r.broken) {
         onError(api_error(500, "unavailable", "this game could not be restored"));
         return;
@@ -224,7 +242,7 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
         },
         [this, &r, loaded](bool ok) {
             r.loading = false;
-            if (ok && !r.game) {
+            if (ok && !r.game && r.owned) {
                 replay(r, std::move(loaded->tape), loaded->log);
                 r.eventTexts.clear();
             }

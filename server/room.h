@@ -40,6 +40,9 @@ struct Room {
     std::int64_t createdMs = 0;
     json::value result;
     bool stored = false;         // its creation is durable (only then is it listed)
+    // This node may write the game (always on a single node; in a cluster, from its adoption
+    // until another node takes it over).
+    bool owned = true;
     std::string creatorAddress;  // memory only: the per-address limit on open games
     std::int64_t lastActivityMs = 0;
 
@@ -87,8 +90,11 @@ bool assist_proposed(const json::object& options);
 bool assist_enabled(const json::object& options);
 // 503 storage-unavailable: what the request asked for did not happen.
 Outcome storage_unavailable(std::string_view what);
-// The room as a row of the games table.
+// The room as a row of the games table, and back (metadata only: the game is replayed apart).
 StoredGame stored(const Room& r);
+void set_row(Room& r, const StoredGame& g);
+// 503: another node owns the game now; the client reconnects (through the balancer).
+Outcome moved_elsewhere();
 // The record's headers (date, players' names) for the room's loaded game.
 void set_record_headers(Room& r);
 // Parses {"clock":…,"options":…} into the referee's options; throws std::invalid_argument.

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "server/log.h"
+#include "server/owner_listener.h"
 #include "server/session.h"
 #include "server/store.h"
 
@@ -129,7 +130,8 @@ struct Server::Impl {
     asio::io_context ioc{1};
     std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
     std::unique_ptr<Store> store;
-    std::unique_ptr<Analyses> analyses;  // outlives the pool that runs its searches
+    std::unique_ptr<OwnerListener> owners;  // a cluster: games other nodes take over
+    std::unique_ptr<Analyses> analyses;     // outlives the pool that runs its searches
     asio::thread_pool compute{1};
     std::unique_ptr<Lobby> lobby;
     Context context;
@@ -156,7 +158,7 @@ void Server::start() {
         !parent.empty() && !is_postgres_url(s.config.db))
         fs::create_directories(parent);
     raise_file_limit();
-    s.store = std::make_unique<Store>(s.config.db, s.config.fullSync, s.config.vfs);
+    s.store = std::make_unique<Store>(s.config.db, s.config.fullSync, s.config.vfs, s.config.node);
     s.store->db().check_writable(std::chrono::duration_cast<std::chrono::milliseconds>(
                                      std::chrono::system_clock::now().time_since_epoch())
                                      .count());
@@ -170,6 +172,11 @@ void Server::start() {
     s.context.analyses = s.analyses.get();
     s.context.web = StaticFiles::load(s.config.web);
     s.store->start([&s](std::function<void()> fn) { asio::post(s.ioc, std::move(fn)); });
+    if (s.store->db().clustered())
+        s.owners = std::make_unique<OwnerListener>(
+            s.config.db, s.store->db().instance(), [&s](const std::string& game) {
+                asio::post(s.ioc, [&s, game] { s.lobby->lost(game); });
+            });
 
     tcp::endpoint endpoint(asio::ip::make_address(s.config.host), s.config.port);
     s.acceptor.open(endpoint.protocol());
@@ -202,6 +209,7 @@ void Server::stop() {
         closed.set_value();
     });
     closed.get_future().wait();
+    s.owners.reset();
     s.store->stop();  // commits what is queued; completions still reach the loop
     s.analyses->shutdown();
     s.compute.join();

@@ -25,6 +25,7 @@ struct ServerConfig {
     double burst = 400;
     bool fullSync = true;  // SQLite synchronous=FULL
     std::string vfs;       // an SQLite VFS by name (tests inject disk faults); "" = default
+    std::string node;      // this node's name in a cluster (PostgreSQL); "" = the host name
     LobbyLimits limits;
     AnalysisLimits analysis;  // computer analysis of finished chess games
     // Open connections (HTTP, WebSocket, event streams) at once; more are answered 503.

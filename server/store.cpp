@@ -13,8 +13,9 @@ bool is_postgres_url(const std::string& where) {
     return where.rfind("postgresql://", 0) == 0 || where.rfind("postgres://", 0) == 0;
 }
 
-std::unique_ptr<Db> open_db(const std::string& where, bool fullSync, const std::string& vfs) {
-    if (is_postgres_url(where)) return open_postgres(where);
+std::unique_ptr<Db> open_db(const std::string& where, bool fullSync, const std::string& vfs,
+                            const std::string& node) {
+    if (is_postgres_url(where)) return open_postgres(where, node);
     return open_sqlite(where, fullSync, vfs);
 }
 
@@ -36,10 +37,20 @@ std::string redacted_db(const std::string& where) {
     return out;
 }
 
+namespace {
+std::int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+constexpr auto Heartbeat = std::chrono::milliseconds(500);
+}  // namespace
+
 Store::Store(std::unique_ptr<Db> db) : db_(std::move(db)) {}
 
-Store::Store(const std::string& where, bool fullSync, const std::string& vfs)
-    : db_(open_db(where, fullSync, vfs)) {}
+Store::Store(const std::string& where, bool fullSync, const std::string& vfs,
+             const std::string& node)
+    : db_(open_db(where, fullSync, vfs, node)) {}
 
 Store::~Store() { stop(); }
 
@@ -62,7 +73,10 @@ void Store::stop() {
         stopping_ = true;
     }
     wake_.notify_one();
-    if (writer_.joinable()) writer_.join();
+    if (writer_.joinable()) {
+        writer_.join();
+        db_->leave(wall_ms());
+    }
 }
 
 void Store::note_health(bool ok, const char* error) {
@@ -74,15 +88,6 @@ void Store::note_health(bool ok, const char* error) {
     else if (!was && ok)
         log(LogLevel::Info, "storage available again");
 }
-
-namespace {
-std::int64_t wall_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-constexpr auto Heartbeat = std::chrono::milliseconds(500);
-}  // namespace
 
 void Store::run() {
     std::vector<std::pair<Job, Done>> batch;

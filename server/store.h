@@ -68,6 +68,8 @@ class Db {
     // records its exact time; after a crash the mark is at most a second old.
     virtual void mark_alive(std::int64_t nowMs) = 0;
     virtual std::optional<std::int64_t> last_alive() = 0;
+    // A clean stop: this node's games may be adopted at once (a cluster; else nothing).
+    virtual void leave(std::int64_t /*nowMs*/) {}
 
     virtual void insert_game(const StoredGame& g) = 0;
     virtual void update_seats(const std::string& id, const std::optional<TokenHash>& white,
@@ -86,16 +88,45 @@ class Db {
     virtual std::vector<StoredGame> load_games() = 0;  // metadata of every game, tapes included
     virtual std::vector<std::uint8_t> load_tape(const std::string& id) = 0;
     virtual std::vector<StoredAction> load_actions(const std::string& id) = 0;
+
+    // ---- a cluster of nodes on one database (PostgreSQL; SQLite is always a single node) ----
+    // Whether other nodes may share this database: games are then owned one node at a time.
+    virtual bool clustered() const { return false; }
+    // This node's instance (a new one at every start), "" on a single node.
+    virtual std::string instance() const { return ""; }
+    // One game's row (tape included), or nothing if no such game.
+    virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
+    // The games of a status ("" for any) strictly older than (beforeMs, beforeId) (beforeMs 0:
+    // from the newest), newest first, at most limit of them.
+    virtual std::vector<StoredGame> list_games(const std::string& status, std::int64_t beforeMs,
+                                               const std::string& beforeId, std::size_t limit) = 0;
+    // Makes this node the game's owner, in this transaction: from then on no other node can
+    // append to its log (every write checks the owner). The previous owner is told (it drops
+    // the game). Returns false if there is no such game.
+    struct Takeover {
+        bool exists = false;
+        bool fromAnother = false;  // another node owned it
+        // The previous owner is gone: when it was last alive (its clock mark), if known.
+        std::optional<std::int64_t> ownerDownSinceMs;
+    };
+    virtual Takeover acquire(const std::string& id) {
+        return {load_game(id).has_value(), false, std::nullopt};
+    }
+    // Unfinished games whose owner is gone (no heartbeat for the lease), locked for this
+    // transaction so that two nodes never adopt the same one; at most limit.
+    virtual std::vector<std::string> orphans(std::size_t /*limit*/) { return {}; }
 };
 
 // A database file for SQLite. vfs: an SQLite VFS name (tests inject faults through one).
 std::unique_ptr<Db> open_sqlite(const std::string& path, bool fullSync,
                                 const std::string& vfs = "");
 // A PostgreSQL connection string (postgresql://user@host:port/dbname or key=value words).
-std::unique_ptr<Db> open_postgres(const std::string& conninfo);
+// node: this node's name in a cluster (its instance adds a random part per start).
+std::unique_ptr<Db> open_postgres(const std::string& conninfo, const std::string& node = "");
 // Either, by the form of `where`: a postgresql:// or postgres:// URL selects PostgreSQL.
 bool is_postgres_url(const std::string& where);
-std::unique_ptr<Db> open_db(const std::string& where, bool fullSync, const std::string& vfs = "");
+std::unique_ptr<Db> open_db(const std::string& where, bool fullSync, const std::string& vfs = "",
+                            const std::string& node = "");
 // The database's name for logs and messages: a URL's password is never shown.
 std::string redacted_db(const std::string& where);
 
@@ -106,7 +137,8 @@ class Store {
 
     explicit Store(std::unique_ptr<Db> db);
     // A file or a postgresql:// URL (open_db).
-    Store(const std::string& where, bool fullSync, const std::string& vfs = "");
+    Store(const std::string& where, bool fullSync, const std::string& vfs = "",
+          const std::string& node = "");
     ~Store();
 
     // Before start(): direct access for loading and restart bookkeeping.

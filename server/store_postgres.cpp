@@ -2,7 +2,9 @@
 // statement prepared once per connection (again after a reconnect). Values always travel as
 // parameters, never inside the SQL text; token hashes and tapes travel in binary.
 #include <libpq-fe.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -42,7 +44,27 @@ CREATE TABLE IF NOT EXISTS server_state(
   key TEXT PRIMARY KEY,
   value BIGINT NOT NULL
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS owner TEXT;
+CREATE INDEX IF NOT EXISTS games_newest ON games(created_ms DESC, id DESC);
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status, created_ms DESC, id DESC);
+CREATE TABLE IF NOT EXISTS nodes(
+  instance TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  seen TIMESTAMPTZ NOT NULL,
+  alive_ms BIGINT NOT NULL,
+  stopped BOOLEAN NOT NULL DEFAULT false
+);
 )sql";
+
+// A node is gone when it stopped, when its heartbeat (every 0.5 s) is older than the lease,
+// or when a newer instance of the same node name started (it was restarted). Its games are
+// then adopted by the others. Time is PostgreSQL's: the nodes' clocks are never compared.
+#define ARBITER_OWNER_GONE                                    \
+    "(g.owner IS NULL OR n.instance IS NULL OR n.stopped OR " \
+    "n.seen < clock_timestamp() - interval '3 seconds' OR (n.name = $3 AND n.instance <> $2))"
+#define ARBITER_GAME_COLUMNS                                                                 \
+    "SELECT id,variant,options,opponent,level,computer_seat,white_token,black_token,invite," \
+    "status,result,created_ms,rematch_of,rematch,tape FROM games "
 
 // Type oids of the parameters (pg_type.h): the INSERT … SELECT form cannot infer them.
 constexpr Oid Text = 25, Int8 = 20, Int4 = 23, Bytea = 17;
@@ -54,39 +76,76 @@ struct Statement {
 };
 
 const Statement Statements[] = {
+    // A new game is owned by the node that made it. Every later write names the owner: a
+    // node that lost the game changes nothing (the fencing check).
     {"insert_game",
      "INSERT INTO games(id,variant,options,opponent,level,computer_seat,white_token,"
-     "black_token,invite,status,result,created_ms,rematch_of,rematch,tape) "
-     "VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)",
-     {Text, Text, Text, Text, Int4, Text, Bytea, Bytea, Bytea, Text, Text, Int8, Text, Text,
-      Bytea}},
+     "black_token,invite,status,result,created_ms,rematch_of,rematch,tape,owner) "
+     "VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)",
+     {Text, Text, Text, Text, Int4, Text, Bytea, Bytea, Bytea, Text, Text, Int8, Text, Text, Bytea,
+      Text}},
     {"update_seats",
-     "UPDATE games SET white_token=$1, black_token=$2, invite=$3 WHERE id=$4",
-     {Bytea, Bytea, Bytea, Text}},
-    {"update_status", "UPDATE games SET status=$1, result=$2 WHERE id=$3", {Text, Text, Text}},
-    {"set_rematch", "UPDATE games SET rematch=$1 WHERE id=$2", {Text, Text}},
-    {"update_options", "UPDATE games SET options=$1 WHERE id=$2", {Text, Text}},
-    {"append_tape", "UPDATE games SET tape = tape || $1 WHERE id=$2", {Bytea, Text}},
-    // The entry goes in only if it directly follows the last one stored; two writers racing
-    // for the same seq meet the primary key.
+     "UPDATE games SET white_token=$1, black_token=$2, invite=$3 WHERE id=$4 AND owner=$5",
+     {Bytea, Bytea, Bytea, Text, Text}},
+    {"update_status",
+     "UPDATE games SET status=$1, result=$2 WHERE id=$3 AND owner=$4",
+     {Text, Text, Text, Text}},
+    {"set_rematch", "UPDATE games SET rematch=$1 WHERE id=$2 AND owner=$3", {Text, Text, Text}},
+    {"update_options", "UPDATE games SET options=$1 WHERE id=$2 AND owner=$3", {Text, Text, Text}},
+    {"append_tape",
+     "UPDATE games SET tape = tape || $1 WHERE id=$2 AND owner=$3",
+     {Bytea, Text, Text}},
+    // The entry goes in only if it directly follows the last one stored (two writers racing
+    // for the same seq meet the primary key) and only while this node owns the game: the
+    // game's row is share-locked until COMMIT, so a takeover waits for this transaction and
+    // then reads the log with this entry in it.
     {"append_action",
      "INSERT INTO actions(game_id,seq,seat,action,ts_ms) SELECT $1,$2,$3,$4,$5 "
-     "WHERE $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=$1)",
-     {Text, Int8, Text, Text, Int8}},
+     "WHERE $2 = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=$1) "
+     "AND EXISTS (SELECT 1 FROM games WHERE id=$1 AND owner=$6 FOR SHARE)",
+     {Text, Int8, Text, Text, Int8, Text}},
     {"mark_alive",
      "INSERT INTO server_state(key,value) VALUES($1,$2) "
      "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
      {Text, Int8}},
     {"last_alive", "SELECT value FROM server_state WHERE key=$1", {Text}},
-    {"load_games",
-     "SELECT id,variant,options,opponent,level,computer_seat,white_token,black_token,invite,"
-     "status,result,created_ms,rematch_of,rematch,tape FROM games ORDER BY created_ms, id",
-     {}},
+    {"node_join",
+     "INSERT INTO nodes(instance,name,seen,alive_ms) VALUES($1,$2,clock_timestamp(),$3)",
+     {Text, Text, Int8}},
+    {"node_alive",
+     "UPDATE nodes SET seen=clock_timestamp(), alive_ms=$2 WHERE instance=$1",
+     {Text, Int8}},
+    {"node_leave", "UPDATE nodes SET stopped=true, alive_ms=$2 WHERE instance=$1", {Text, Int8}},
+    {"load_games", ARBITER_GAME_COLUMNS "ORDER BY created_ms, id", {}},
+    {"load_game", ARBITER_GAME_COLUMNS "WHERE id=$1", {Text}},
+    {"list_games",
+     ARBITER_GAME_COLUMNS
+     "WHERE ($1 = '' OR status = $1) AND ($2 = 0 OR (created_ms, id) < ($2, $3)) "
+     "ORDER BY created_ms DESC, id DESC LIMIT $4",
+     {Text, Int8, Text, Int8}},
     {"load_tape", "SELECT tape FROM games WHERE id=$1", {Text}},
     {"load_actions",
      "SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=$1 ORDER BY seq",
      {Text}},
+    {"acquire",
+     "WITH prev AS (SELECT g.id, g.owner, n.alive_ms, " ARBITER_OWNER_GONE " AS gone "
+     "FROM games g LEFT JOIN nodes n ON n.instance = g.owner WHERE g.id = $1 FOR UPDATE OF g) "
+     "UPDATE games SET owner = $2 FROM prev WHERE games.id = prev.id "
+     "RETURNING prev.owner, prev.alive_ms, prev.gone",
+     {Text, Text, Text}},
+    {"tell_owner", "SELECT pg_notify('arbiter_owner', $1 || ' ' || $2)", {Text, Text}},
+    {"orphans",
+     "SELECT g.id FROM games g LEFT JOIN nodes n ON n.instance = g.owner "
+     "WHERE g.status IN ('open','active') AND g.owner IS DISTINCT FROM $2 AND " ARBITER_OWNER_GONE
+     " ORDER BY g.created_ms LIMIT $1 FOR UPDATE OF g SKIP LOCKED",
+     {Int8, Text, Text}},
 };
+
+std::int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
 
 // One statement's parameters: text or binary, or NULL (nullopt).
 class Params {
@@ -166,10 +225,14 @@ std::optional<TokenHash> cell_hash(const PGresult* r, int row, int col) {
 
 class PostgresDb final : public Db {
   public:
-    explicit PostgresDb(const std::string& conninfo) {
-        // connect_timeout first: a value in the URL overrides it.
-        const char* keys[] = {"connect_timeout", "application_name", "dbname", nullptr};
-        const char* values[] = {"5", "arbiter", conninfo.c_str(), nullptr};
+    PostgresDb(const std::string& conninfo, const std::string& node)
+        : name_(node.empty() ? host_name() : node),
+          instance_(name_ + "/" + new_token().substr(0, 12)) {
+        // connect_timeout first: a value in the URL overrides it. A transaction left open
+        // (a node paused mid-commit) is ended by the server, so it holds no lock for long.
+        const char* keys[] = {"connect_timeout", "application_name", "options", "dbname", nullptr};
+        const char* values[] = {"5", "arbiter", "-c idle_in_transaction_session_timeout=2000",
+                                conninfo.c_str(), nullptr};
         conn_ = PQconnectdbParams(keys, values, 1);
         if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
             std::string msg = conn_ ? PQerrorMessage(conn_) : "out of memory";
@@ -224,6 +287,15 @@ class PostgresDb final : public Db {
     }
     void mark_alive(std::int64_t nowMs) override {
         run("mark_alive", Params().text("alive_ms").number(nowMs));
+        run("node_alive", Params().text(instance_).number(nowMs));
+    }
+    void leave(std::int64_t nowMs) override {
+        try {
+            reconnect_if_lost();
+            run("node_leave", Params().text(instance_).number(nowMs));
+        } catch (const std::exception&) {
+            // The lease runs out by itself.
+        }
     }
     std::optional<std::int64_t> last_alive() override {
         reconnect_if_lost();
@@ -238,57 +310,78 @@ class PostgresDb final : public Db {
         p.text_or_null(g.computerSeat).hash(g.white).hash(g.black).hash(g.invite);
         p.text(g.status).text_or_null(g.result).number(g.createdMs);
         p.text_or_null(g.rematchOf).text_or_null(g.rematch).bytes(g.tape.data(), g.tape.size());
+        p.text(instance_);
         run("insert_game", p);
     }
     void update_seats(const std::string& id, const std::optional<TokenHash>& white,
                       const std::optional<TokenHash>& black,
                       const std::optional<TokenHash>& invite) override {
-        run("update_seats", Params().hash(white).hash(black).hash(invite).text(id));
+        owned(run("update_seats",
+                  Params().hash(white).hash(black).hash(invite).text(id).text(instance_)));
     }
     void update_status(const std::string& id, const std::string& status,
                        const std::string& result) override {
-        run("update_status", Params().text(status).text_or_null(result).text(id));
+        owned(run("update_status",
+                  Params().text(status).text_or_null(result).text(id).text(instance_)));
     }
     void set_rematch(const std::string& id, const std::string& rematch) override {
-        run("set_rematch", Params().text(rematch).text(id));
+        owned(run("set_rematch", Params().text(rematch).text(id).text(instance_)));
     }
     void update_options(const std::string& id, const std::string& options) override {
-        run("update_options", Params().text(options).text(id));
+        owned(run("update_options", Params().text(options).text(id).text(instance_)));
     }
     void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes) override {
-        run("append_tape", Params().bytes(bytes.data(), bytes.size()).text(id));
+        owned(run("append_tape",
+                  Params().bytes(bytes.data(), bytes.size()).text(id).text(instance_)));
     }
     void append_action(const std::string& id, const StoredAction& a) override {
-        auto r = run("append_action",
-                     Params().text(id).number(a.seq).text(a.seat).text(a.action).number(a.tsMs));
+        auto r =
+            run("append_action",
+                Params().text(id).number(a.seq).text(a.seat).text(a.action).number(a.tsMs).text(
+                    instance_));
         if (std::strcmp(PQcmdTuples(r.get()), "1") != 0)
             throw std::runtime_error("log entry " + std::to_string(a.seq) +
-                                     " does not follow the game's stored log");
+                                     " does not follow the game's stored log, or another node "
+                                     "owns the game now");
     }
 
     std::vector<StoredGame> load_games() override {
         reconnect_if_lost();
-        auto r = run("load_games", Params());
-        std::vector<StoredGame> out;
-        for (int i = 0, n = PQntuples(r.get()); i < n; ++i) {
-            const PGresult* q = r.get();
-            StoredGame g;
-            g.id = cell(q, i, 0);
-            g.variant = cell(q, i, 1);
-            g.options = cell(q, i, 2);
-            g.opponent = cell(q, i, 3);
-            g.level = int(cell_number(q, i, 4));
-            g.computerSeat = cell(q, i, 5);
-            g.white = cell_hash(q, i, 6);
-            g.black = cell_hash(q, i, 7);
-            g.invite = cell_hash(q, i, 8);
-            g.status = cell(q, i, 9);
-            g.result = cell(q, i, 10);
-            g.createdMs = cell_number(q, i, 11);
-            g.rematchOf = cell(q, i, 12);
-            g.rematch = cell(q, i, 13);
-            out.push_back(std::move(g));
-        }
+        return games(run("load_games", Params()).get());
+    }
+    std::optional<StoredGame> load_game(const std::string& id) override {
+        reconnect_if_lost();
+        auto rows = games(run("load_game", Params().text(id)).get());
+        if (rows.empty()) return std::nullopt;
+        return std::move(rows[0]);
+    }
+    std::vector<StoredGame> list_games(const std::string& status, std::int64_t beforeMs,
+                                       const std::string& beforeId, std::size_t limit) override {
+        reconnect_if_lost();
+        return games(run("list_games", Params().text(status).number(beforeMs).text(beforeId).number(
+                                           std::int64_t(limit)))
+                         .get());
+    }
+
+    bool clustered() const override { return true; }
+    std::string instance() const override { return instance_; }
+    Takeover acquire(const std::string& id) override {
+        auto r = run("acquire", Params().text(id).text(instance_).text(name_));
+        Takeover t;
+        if (PQntuples(r.get()) == 0) return t;
+        t.exists = true;
+        std::string previous = cell(r.get(), 0, 0);
+        if (previous == instance_) return t;
+        t.fromAnother = !previous.empty();
+        bool gone = cell(r.get(), 0, 2) == "t";
+        if (gone && !PQgetisnull(r.get(), 0, 1)) t.ownerDownSinceMs = cell_number(r.get(), 0, 1);
+        if (t.fromAnother) run("tell_owner", Params().text(id).text(instance_));
+        return t;
+    }
+    std::vector<std::string> orphans(std::size_t limit) override {
+        auto r = run("orphans", Params().number(std::int64_t(limit)).text(instance_).text(name_));
+        std::vector<std::string> out;
+        for (int i = 0, n = PQntuples(r.get()); i < n; ++i) out.push_back(cell(r.get(), i, 0));
         return out;
     }
     std::vector<std::uint8_t> load_tape(const std::string& id) override {
@@ -308,6 +401,39 @@ class PostgresDb final : public Db {
     }
 
   private:
+    static std::string host_name() {
+        char buf[256] = {};
+        if (gethostname(buf, sizeof buf - 1) != 0) return "node";
+        return buf;
+    }
+    static std::vector<StoredGame> games(const PGresult* q) {
+        std::vector<StoredGame> out;
+        for (int i = 0, n = PQntuples(q); i < n; ++i) {
+            StoredGame g;
+            g.id = cell(q, i, 0);
+            g.variant = cell(q, i, 1);
+            g.options = cell(q, i, 2);
+            g.opponent = cell(q, i, 3);
+            g.level = int(cell_number(q, i, 4));
+            g.computerSeat = cell(q, i, 5);
+            g.white = cell_hash(q, i, 6);
+            g.black = cell_hash(q, i, 7);
+            g.invite = cell_hash(q, i, 8);
+            g.status = cell(q, i, 9);
+            g.result = cell(q, i, 10);
+            g.createdMs = cell_number(q, i, 11);
+            g.rematchOf = cell(q, i, 12);
+            g.rematch = cell(q, i, 13);
+            g.tape = cell_bytes(q, i, 14);
+            out.push_back(std::move(g));
+        }
+        return out;
+    }
+    // An UPDATE that names the owner changed nothing: another node owns the game now.
+    static void owned(const Result& r) {
+        if (std::strcmp(PQcmdTuples(r.get()), "0") == 0)
+            throw std::runtime_error("another node owns the game now");
+    }
     static std::string trim(std::string s) {
         while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
         return s;
@@ -346,6 +472,7 @@ class PostgresDb final : public Db {
         }
         exec("COMMIT");
         prepare_all();
+        run("node_join", Params().text(instance_).text(name_).number(wall_ms()));
     }
     void prepare_all() {
         for (const auto& s : Statements) {
@@ -362,14 +489,15 @@ class PostgresDb final : public Db {
         prepare_all();
     }
 
+    std::string name_, instance_;
     PGconn* conn_ = nullptr;
     std::uint64_t rowsWritten_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Db> open_postgres(const std::string& conninfo) {
-    return std::make_unique<PostgresDb>(conninfo);
+std::unique_ptr<Db> open_postgres(const std::string& conninfo, const std::string& node) {
+    return std::make_unique<PostgresDb>(conninfo, node);
 }
 
 }  // namespace arbiter::server

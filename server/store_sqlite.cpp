@@ -104,11 +104,15 @@ class SqliteDb final : public Db {
     void append_tape(const std::string& id, const std::vector<std::uint8_t>& bytes) override;
     void append_action(const std::string& id, const StoredAction& a) override;
     std::vector<StoredGame> load_games() override;
+    std::optional<StoredGame> load_game(const std::string& id) override;
+    std::vector<StoredGame> list_games(const std::string& status, std::int64_t beforeMs,
+                                       const std::string& beforeId, std::size_t limit) override;
     std::vector<std::uint8_t> load_tape(const std::string& id) override;
     std::vector<StoredAction> load_actions(const std::string& id) override;
 
   private:
     sqlite3_stmt* prepare(const char* sql);
+    std::vector<StoredGame> select_games(sqlite3_stmt* st);  // steps and finalizes st
     void exec(const char* sql);
     void step_done(sqlite3_stmt* st);
     [[noreturn]] void fail(const char* what);
@@ -314,33 +318,65 @@ void SqliteDb::append_action(const std::string& id, const StoredAction& a) {
                                  " does not follow the game's stored log");
 }
 
-std::vector<StoredGame> SqliteDb::load_games() {
-    sqlite3_stmt* st = prepare(
-        "SELECT id,variant,options,opponent,level,computer_seat,white_token,black_token,invite,"
-        "status,result,created_ms,rematch_of,rematch,tape FROM games ORDER BY created_ms");
+namespace {
+constexpr const char* GameColumns =
+    "SELECT id,variant,options,opponent,level,computer_seat,white_token,black_token,invite,"
+    "status,result,created_ms,rematch_of,rematch,tape FROM games ";
+
+StoredGame game_row(sqlite3_stmt* st) {
+    StoredGame g;
+    g.id = column_text(st, 0);
+    g.variant = column_text(st, 1);
+    g.options = column_text(st, 2);
+    g.opponent = column_text(st, 3);
+    g.level = sqlite3_column_int(st, 4);
+    g.computerSeat = column_text(st, 5);
+    g.white = column_hash(st, 6);
+    g.black = column_hash(st, 7);
+    g.invite = column_hash(st, 8);
+    g.status = column_text(st, 9);
+    g.result = column_text(st, 10);
+    g.createdMs = sqlite3_column_int64(st, 11);
+    g.rematchOf = column_text(st, 12);
+    g.rematch = column_text(st, 13);
+    g.tape = column_blob(st, 14);
+    return g;
+}
+}  // namespace
+
+std::vector<StoredGame> SqliteDb::select_games(sqlite3_stmt* st) {
     std::vector<StoredGame> out;
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        StoredGame g;
-        g.id = column_text(st, 0);
-        g.variant = column_text(st, 1);
-        g.options = column_text(st, 2);
-        g.opponent = column_text(st, 3);
-        g.level = sqlite3_column_int(st, 4);
-        g.computerSeat = column_text(st, 5);
-        g.white = column_hash(st, 6);
-        g.black = column_hash(st, 7);
-        g.invite = column_hash(st, 8);
-        g.status = column_text(st, 9);
-        g.result = column_text(st, 10);
-        g.createdMs = sqlite3_column_int64(st, 11);
-        g.rematchOf = column_text(st, 12);
-        g.rematch = column_text(st, 13);
-        out.push_back(std::move(g));
-    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) out.push_back(game_row(st));
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) fail("sqlite read");
     return out;
+}
+
+std::vector<StoredGame> SqliteDb::load_games() {
+    return select_games(prepare((std::string(GameColumns) + "ORDER BY created_ms").c_str()));
+}
+
+std::optional<StoredGame> SqliteDb::load_game(const std::string& id) {
+    sqlite3_stmt* st = prepare((std::string(GameColumns) + "WHERE id=?").c_str());
+    bind_text(st, 1, id);
+    auto games = select_games(st);
+    if (games.empty()) return std::nullopt;
+    return std::move(games[0]);
+}
+
+std::vector<StoredGame> SqliteDb::list_games(const std::string& status, std::int64_t beforeMs,
+                                             const std::string& beforeId, std::size_t limit) {
+    sqlite3_stmt* st =
+        prepare((std::string(GameColumns) +
+                 "WHERE (?1 = '' OR status = ?1) AND (?2 = 0 OR created_ms < ?2 OR "
+                 "(created_ms = ?2 AND id < ?3)) ORDER BY created_ms DESC, id DESC LIMIT ?4")
+                    .c_str());
+    bind_text(st, 1, status);
+    sqlite3_bind_int64(st, 2, beforeMs);
+    bind_text(st, 3, beforeId);
+    sqlite3_bind_int64(st, 4, std::int64_t(limit));
+    return select_games(st);
 }
 
 std::vector<std::uint8_t> SqliteDb::load_tape(const std::string& id) {

@@ -75,6 +75,15 @@ class WsSession final : public Subscriber,
         send(json::serialize(json::object{{"type", "status"}, {"status", status}}));
     }
     void push_presence(const json::object& message) override { send(json::serialize(message)); }
+    // Another node owns the game now: say so, then close; the client reconnects through the
+    // balancer and lands on the new owner.
+    void moved() override {
+        if (closed_) return;
+        send(json::serialize(json::object{{"type", "moved"}}));
+        closeCode_ = websocket::close_code::service_restart;
+        closeAfterWrites_ = true;
+        if (!writing_) write_next();
+    }
 
   private:
     void read() {
@@ -231,8 +240,7 @@ class WsSession final : public Subscriber,
             writing_ = false;
             if (closeAfterWrites_ && !closed_) {
                 closed_ = true;
-                ws_.async_close(websocket::close_code::policy_error,
-                                [self = shared_from_this()](beast::error_code) {});
+                ws_.async_close(closeCode_, [self = shared_from_this()](beast::error_code) {});
             }
             return;
         }
@@ -270,6 +278,7 @@ class WsSession final : public Subscriber,
     std::optional<std::string> queryToken_, token_;
     std::uint64_t since_ = 0;
     bool subscribed_ = false, helloSent_ = false, closeAfterWrites_ = false, closed_ = false;
+    websocket::close_code closeCode_ = websocket::close_code::policy_error;
     bool writing_ = false;
     std::deque<Message> queue_;
 };

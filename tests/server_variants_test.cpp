@@ -112,3 +112,23 @@ TEST_P(ServerVariants, MinesweeperGamesPlayedToTheEndOverHttp) {
         EXPECT_NE(exported.body.find("[Salt "), std::string::npos);
     }
 }
+
+// The hidden layout and the salts are drawn from the game's random tape: a restart replays
+// the same tape, so a commitment a player was shown never changes.
+TEST_P(ServerVariants, TheSecretsCommitmentIsTheSameAfterARestart) {
+    TestServer s(backend());
+    Seats mines = create(s.port(), "minesweeper");
+    Seats spies = create(s.port(), "chiefspy");
+    for (int k = 0; k < 2; ++k)
+        ASSERT_EQ(http(s.port(), "POST", "/api/games/" + spies.id + "/actions",
+                       R"({"type":"set-values","random":true})", spies.token[k]).status, 200);
+    auto commitments = [&] {
+        auto m = http(s.port(), "GET", "/api/games/" + mines.id, "", mines.token[0]).json();
+        auto c = http(s.port(), "GET", "/api/games/" + spies.id, "", spies.token[0]).json();
+        return json::serialize(m.at("view").at("commitment")) + " " +
+               json::serialize(c.at("view").at("commitments"));
+    };
+    std::string before = commitments();
+    s.restart();
+    EXPECT_EQ(commitments(), before);
+}

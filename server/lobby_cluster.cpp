@@ -1,0 +1,183 @@
+// Several nodes on one PostgreSQL database: each game is owned by one node at a time.
+//
+// A node adopts a game when a request for it arrives (the balancer routes every request of a
+// game to one node, so routing decides the owner) or when its owner is gone (the orphan
+// sweep). Adoption takes the ownership in the database (every later write of the old owner is
+// refused there: the fencing check), tells the old owner, reads the row and the log and
+// replays the game, as a restart does. The old owner drops the game and closes its receivers,
+// which reconnect through the balancer. Lists come from the database, not from memory.
+#include <boost/asio/steady_timer.hpp>
+
+#include "server/lobby.h"
+#include "server/log.h"
+#include "server/room.h"
+
+namespace arbiter::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+constexpr auto SweepEvery = std::chrono::seconds(1);
+constexpr std::size_t SweepBatch = 20;
+
+struct Adoption {
+    StoredGame row;
+    std::vector<StoredAction> log;
+};
+
+bool timed(const std::string& options) {
+    try {
+        auto o = json::parse(options);
+        auto c = o.as_object().if_contains("clock");
+        return c && !c->is_null();
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// On the writer thread, in the group commit's transaction. When the previous owner is gone,
+// the clock's resume point goes into the log with the takeover: the mover is charged up to
+// the old owner's last sign of life, and the time without an owner to no one.
+std::optional<Adoption> take_over(Db& db, const std::string& id, std::int64_t nowMs) {
+    auto t = db.acquire(id);
+    if (!t.exists) return std::nullopt;
+    auto row = db.load_game(id);
+    if (!row) return std::nullopt;
+    Adoption a{std::move(*row), db.load_actions(id)};
+    bool live = a.row.status == "open" || a.row.status == "active";
+    if (t.ownerDownSinceMs && live && timed(a.row.options)) {
+        json::object resume{{"type", "resume"}, {"down", *t.ownerDownSinceMs}};
+        StoredAction entry{std::int64_t(a.log.size()), "clock", json::serialize(resume), nowMs};
+        db.append_action(id, entry);
+        a.log.push_back(std::move(entry));
+    }
+    return a;
+}
+
+}  // namespace
+
+Outcome moved_elsewhere() {
+    return retry_error(503, "moved",
+                       "another server has taken this game over; reconnect and try again", 1);
+}
+
+bool Lobby::clustered() const { return store_.db().clustered(); }
+
+bool Lobby::adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry) {
+    if (!clustered() || stopping_) return false;
+    if (Room* r = find(id); r && r->owned) return false;
+    auto& waiting = adopting_[id];
+    waiting.emplace_back(std::move(retry), reply);
+    if (waiting.size() > 1) return true;  // one adoption at a time per game
+    auto found = std::make_shared<std::optional<Adoption>>();
+    store_.submit([found, id, now = now_ms()](Db& db) { *found = take_over(db, id, now); },
+                  [this, found, id](bool ok) {
+                      auto waiting = std::move(adopting_[id]);
+                      adopting_.erase(id);
+                      if (ok && *found) adopted((*found)->row, std::move((*found)->log));
+                      for (auto& [retry, reply] : waiting) {
+                          if (!ok)
+                              reply(retry_error(503, "storage-unavailable",
+                                                "the game could not be read from the "
+                                                "database; try again later",
+                                                5));
+                          else if (!*found)
+                              reply(api_error(404, "not-found", "no such game"));
+                          else
+                              retry();
+                      }
+                  });
+    return true;
+}
+
+void Lobby::adopted(const StoredGame& row, std::vector<StoredAction> log) {
+    Room* r = find(row.id);
+    if (!r) {
+        auto room = std::make_unique<Room>();
+        r = room.get();
+        rooms_.emplace(row.id, std::move(room));
+    } else {
+        index_remove(*r);
+        resync(*r);  // whatever this node held of it before is stale
+    }
+    set_row(*r, row);
+    r->owned = true;
+    index_add(*r);
+    if (!r->broken && replay(*r, row.tape, log)) follow_up(*r);
+}
+
+void Lobby::lost(const std::string& id) {
+    Room* r = find(id);
+    if (!r || !r->owned) return;
+    r->owned = false;
+    resync(*r);
+    for (auto* timer : {r->expiryTimer.get(), r->firstMoveTimer.get(), r->evictTimer.get()})
+        if (timer) timer->cancel();
+    for (auto* list : {&r->seats, &r->spectators}) {
+        auto subscriptions = std::move(*list);
+        list->clear();
+        for (auto& s : subscriptions)
+            if (auto sub = s.subscriber.lock()) sub->moved();
+    }
+    auto waiting = std::move(r->waiting);
+    r->waiting.clear();
+    for (auto& w : waiting) w();
+    log(LogLevel::Info, "game taken over by another node", {{"game", id}});
+}
+
+void Lobby::sweep_orphans() {
+    if (stopping_ || !clustered()) return;
+    auto found = std::make_shared<std::vector<Adoption>>();
+    store_.submit(
+        [found, now = now_ms()](Db& db) {
+            for (const auto& id : db.orphans(SweepBatch))
+                if (auto a = take_over(db, id, now)) found->push_back(std::move(*a));
+        },
+        [this, found](bool ok) {
+            if (ok && !found->empty()) {
+                for (auto& a : *found) adopted(a.row, std::move(a.log));
+                log(LogLevel::Info, "adopted the games of a node that is gone",
+                    {{"games", found->size()}});
+            }
+            if (stopping_) return;
+            if (!sweepTimer_) sweepTimer_ = std::make_unique<asio::steady_timer>(ioc_);
+            // Straight on while there are more; else once a second.
+            sweepTimer_->expires_after(found->size() == SweepBatch ? std::chrono::seconds(0)
+                                                                   : SweepEvery);
+            sweepTimer_->async_wait([this](boost::system::error_code ec) {
+                if (!ec) sweep_orphans();
+            });
+        });
+}
+
+// The lists from the database: every node sees every game. Rows that are not listed
+// (friends' games) are skipped; a page scans at most a few times its size.
+void Lobby::list_from_store(const std::string& status, std::int64_t beforeMs,
+                            const std::string& beforeId, std::size_t limit, Reply reply) {
+    auto rows = std::make_shared<std::vector<StoredGame>>();
+    std::size_t scan = limit * 4 + 8;
+    store_.submit(
+        [=](Db& db) { *rows = db.list_games(status, beforeMs, beforeId, scan); },
+        [this, rows, limit, scan, reply](bool ok) {
+            if (!ok)
+                return reply(retry_error(503, "storage-unavailable",
+                                         "the list could not be read; try again later", 5));
+            json::array games;
+            const StoredGame* last = nullptr;
+            for (const auto& row : *rows) {
+                if (games.size() == limit) break;
+                last = &row;
+                Room r;
+                set_row(r, row);
+                if (r.broken || !r.listed()) continue;
+                games.push_back(summary(r));
+            }
+            json::value next = nullptr;
+            bool more = rows->size() == scan || (last && last != &rows->back());
+            if (last && more) next = std::to_string(last->createdMs) + "-" + last->id;
+            reply(Outcome{200, json::object{{"games", std::move(games)}, {"next", next}}, {}, {}});
+        });
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,177 @@
+// Several nodes on one PostgreSQL database (lobby_cluster.cpp): one owner per game, enforced
+// by the database; adoption on request and when an owner is gone; lists from the database.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "server/store.h"
+#include "tests/postgres_test_db.h"
+#include "tests/server_client.h"
+
+using namespace arbiter;
+using namespace arbiter::server;
+using namespace arbiter::testing;
+
+namespace {
+
+#define NEED_POSTGRES(url)                 \
+    std::string url = fresh_postgres_db(); \
+    if (url.empty()) GTEST_SKIP() << "no test PostgreSQL: run through ctest, which starts one"
+
+StoredGame chess_row(const std::string& id) {
+    StoredGame g;
+    g.id = id;
+    g.variant = "chess";
+    g.options = "{}";
+    g.opponent = "local";
+    g.status = "active";
+    g.createdMs = 1;
+    return g;
+}
+
+std::function<void(ServerConfig&)> node(const std::string& url, const std::string& name) {
+    return [url, name](ServerConfig& c) {
+        c.db = url;
+        c.node = name;
+    };
+}
+
+std::string owner_of(const std::string& url, const std::string& id) {
+    return postgres_value(url, "SELECT owner FROM games WHERE id='" + id + "'");
+}
+
+template <typename Pred>
+bool eventually(Pred pred, std::chrono::milliseconds limit = std::chrono::seconds(20)) {
+    auto until = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < until) {
+        if (pred()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return pred();
+}
+
+}  // namespace
+
+// The fencing check: once another node has taken the game, nothing of the old owner's goes
+// into the log or the row, even in a transaction it had already begun.
+TEST(Cluster, ANodeThatLostAGameCanAppendNothingToIt) {
+    NEED_POSTGRES(url);
+    auto a = open_db(url, false, "", "a");
+    auto b = open_db(url, false, "", "b");
+    a->begin();
+    a->insert_game(chess_row("g"));
+    a->append_action("g", {0, "white", "{}", 1});
+    a->commit();
+
+    a->begin();  // a's transaction is open when b takes over
+    b->begin();
+    auto t = b->acquire("g");
+    b->commit();
+    EXPECT_TRUE(t.exists);
+    EXPECT_TRUE(t.fromAnother);
+    EXPECT_FALSE(t.ownerDownSinceMs.has_value()) << "a is alive: nothing to charge to no one";
+    EXPECT_THROW(a->append_action("g", {1, "black", "{}", 2}), std::runtime_error);
+    a->rollback();
+    a->begin();
+    EXPECT_THROW(a->update_status("g", "finished", "{}"), std::runtime_error);
+    a->rollback();
+
+    b->begin();
+    b->append_action("g", {1, "black", "{}", 2});
+    b->commit();
+    EXPECT_EQ(b->load_actions("g").size(), 2u);
+    EXPECT_EQ(owner_of(url, "g"), b->instance());
+}
+
+TEST(Cluster, AGameOfANodeThatStoppedIsAnOrphanAndCarriesItsLastSignOfLife) {
+    NEED_POSTGRES(url);
+    auto b = open_db(url, false, "", "b");
+    {
+        Store a(open_db(url, false, "", "a"));
+        a.submit([](Db& db) { db.insert_game(chess_row("g")); }, {});
+        a.start([](std::function<void()> fn) { fn(); });
+        a.stop();  // a clean stop: the node leaves
+    }
+    b->begin();
+    auto orphans = b->orphans(10);
+    ASSERT_EQ(orphans, std::vector<std::string>{"g"});
+    auto t = b->acquire("g");
+    b->commit();
+    EXPECT_TRUE(t.fromAnother);
+    ASSERT_TRUE(t.ownerDownSinceMs.has_value());
+    EXPECT_GT(*t.ownerDownSinceMs, 1'700'000'000'000);
+    b->begin();
+    EXPECT_TRUE(b->orphans(10).empty()) << "adopted games are no orphans";
+    b->commit();
+}
+
+// Two nodes behind no balancer: a request reaching the other node adopts the game there; the
+// first node's WebSocket is told and closed (its client reconnects), and the first node's
+// stale copy can no longer write.
+TEST(Cluster, ARequestOnAnotherNodeMovesTheGameThereAndClosesTheOldReceivers) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a")), b(node(url, "b"));
+    auto c = http(a.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string id(c.json().at("id").as_string());
+    std::string white(c.json().at("tokens").at("white").as_string());
+    std::string black(c.json().at("tokens").at("black").as_string());
+    ASSERT_EQ(http(a.port(), "POST", "/api/games/" + id + "/actions",
+                   R"({"type":"move","move":"e2e4"})", white)
+                  .status,
+              200);
+    WsClient watcher(a.port(), "/ws/games/" + id);
+    watcher.send(R"({"type":"hello"})");
+    watcher.receive_json();  // welcome
+
+    auto onB = http(b.port(), "POST", "/api/games/" + id + "/actions",
+                    R"({"type":"move","move":"e7e5"})", black);
+    EXPECT_EQ(onB.status, 200) << onB.body;
+    EXPECT_TRUE(owner_of(url, id).starts_with("b/"));
+    bool told = false;
+    for (int i = 0; i < 20 && !told; ++i) {
+        try {
+            told = watcher.receive_json(std::chrono::seconds(5)).at("type") == "moved";
+        } catch (const std::exception&) {
+            break;
+        }
+    }
+    EXPECT_TRUE(told) << "the old owner's receivers are told the game moved";
+    // Both moves are in the game wherever it is read.
+    auto view = http(b.port(), "GET", "/api/games/" + id).json().at("view");
+    EXPECT_EQ(view.at("moves").as_array().size(), 2u);
+    // Lists come from the database: the game made on a is listed by b.
+    auto list = http(b.port(), "GET", "/api/games?status=active").json();
+    bool listed = false;
+    for (const auto& g : list.at("games").as_array()) listed |= g.at("id").as_string() == id;
+    EXPECT_TRUE(listed);
+}
+
+// A node that stops: another adopts its running games by itself (no request needed), and the
+// time without an owner is charged to no one.
+TEST(Cluster, AnotherNodeAdoptsTheGamesOfANodeThatIsGone) {
+    NEED_POSTGRES(url);
+    auto b = std::make_unique<TestServer>(node(url, "b"));
+    std::string id;
+    {
+        TestServer a(node(url, "a"));
+        auto c =
+            http(a.port(), "POST", "/api/games",
+                 R"({"variant":"chess","opponent":"local","clock":{"initial":300,"increment":0}})");
+        ASSERT_EQ(c.status, 201) << c.body;
+        id = std::string(c.json().at("id").as_string());
+        std::string white(c.json().at("tokens").at("white").as_string());
+        std::string black(c.json().at("tokens").at("black").as_string());
+        for (auto [move, token] : {std::pair{"e2e4", white}, std::pair{"e7e5", black}})
+            ASSERT_EQ(http(a.port(), "POST", "/api/games/" + id + "/actions",
+                           std::string(R"({"type":"move","move":")") + move + "\"}", token)
+                          .status,
+                      200);
+    }  // a stops
+    ASSERT_TRUE(eventually([&] { return owner_of(url, id).starts_with("b/"); }))
+        << "b adopts the game of a node that left";
+    std::string resumes = postgres_value(
+        url, "SELECT count(*) FROM actions WHERE game_id='" + id + "' AND seat='clock'");
+    EXPECT_EQ(resumes, "1") << "the takeover is a resume point in the log";
+}
