@@ -123,3 +123,17 @@ describe('the page’s flow state follows events, views and presence messages', 
     expect(f.gone).toBe(null);
   });
 });
+
+describe('the refusals of the flow actions, in words', async () => {
+  await import('../src/game/flow');
+  const { errorText } = await import('../src/problems');
+  const { setLang } = await import('../src/i18n');
+  it('names why a takeback or a claim was refused, in English and Italian', () => {
+    setLang('en', false);
+    expect(errorText({ code: 'no-takeback', message: 'x' })).toMatch(/chess only/);
+    expect(errorText({ code: 'opponent-here', message: 'x' })).toBe('your opponent is back');
+    setLang('it', false);
+    expect(errorText({ code: 'too-early', message: 'x' })).toMatch(/conto alla rovescia/);
+    setLang('en', false);
+  });
+});

@@ -22,6 +22,10 @@ registerMessages({
     'flow.claimNow': 'You can claim victory, call it a draw, or wait.',
     'flow.claimVictory': 'Claim victory',
     'flow.callDraw': 'Call it a draw',
+    'error.code.no-takeback': 'takebacks are for chess only: a battle or a mine, once shown, cannot be unshown',
+    'error.code.no-claim': 'there is nothing to claim in this game now',
+    'error.code.opponent-here': 'your opponent is back',
+    'error.code.too-early': 'your opponent left only a moment ago: wait for the countdown',
   },
   it: {
     'flow.giveTime': '+15 s',
@@ -44,5 +48,9 @@ registerMessages({
     'flow.claimNow': 'Puoi rivendicare la vittoria, dichiarare patta o aspettare.',
     'flow.claimVictory': 'Rivendica la vittoria',
     'flow.callDraw': 'Dichiara patta',
+    'error.code.no-takeback': 'si può ritirare una mossa solo negli scacchi: una battaglia o una mina, una volta mostrata, resta',
+    'error.code.no-claim': 'in questa partita ora non c’è niente da rivendicare',
+    'error.code.opponent-here': 'il tuo avversario è tornato',
+    'error.code.too-early': 'il tuo avversario se n’è andato solo da poco: aspetta la fine del conto alla rovescia',
   },
 });
