@@ -178,6 +178,7 @@ test('board and piece themes are applied at once and after a reload; sound off i
   // sound: off, and a quieter volume for later
   await page.fill('[data-testid=set-volume]', '40');
   await page.uncheck('[data-testid=set-sound]');
+  await H.screenshot(page, 'accessibility-settings-panel');
   await page.click('[data-testid=settings-open]');
   await H.screenshot(page, 'accessibility-theme-blue-outline');
 
