@@ -80,6 +80,7 @@ export interface BoardKeysOptions {
 
 export class BoardKeys {
   cursor: string | null = null;
+  private chosen = false; // the player has been on the board: the cursor stays where they left it
   private el: HTMLElement | null = null;
   private cells = new Map<string, HTMLElement>();
   private files: number;
@@ -127,6 +128,7 @@ export class BoardKeys {
     el.addEventListener('keydown', (e) => this.onKey(e));
     el.addEventListener('focusin', (e) => {
       const sq = (e.target as HTMLElement).dataset?.square;
+      if (sq) this.chosen = true;
       if (sq && sq !== this.cursor) {
         this.cursor = sq;
         this.refresh();
@@ -156,7 +158,7 @@ export class BoardKeys {
     if (!this.el) return;
     const cg = this.o.board();
     const orient = this.o.orientation();
-    if (!this.cursor || !this.cells.has(this.cursor)) this.cursor = this.defaultCursor();
+    if (!this.chosen || !this.cursor || !this.cells.has(this.cursor)) this.cursor = this.defaultCursor();
     const sel = cg?.state.selectable.selected;
     const selected = typeof sel === 'string' ? keyToSquare(sel) : null;
     const dests = new Set((sel && typeof sel === 'string' ? (cg?.state.movable.dests?.get(sel as Key) ?? []) : []).map((k) => keyToSquare(k)));
