@@ -19,7 +19,7 @@ SERVICE_PACKAGES := postgresql haproxy
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 FUZZ_TARGETS := fen minesweeper_fen san pgn uci json_action http
 
-.PHONY: all deps test-deps service-deps node-deps build web web-deps run test test-unit test-web test-sanitize bench bench-deps fuzz fuzz-deps format clean
+.PHONY: all deps test-deps service-deps cluster cluster-stop test-cluster node-deps build web web-deps run test test-unit test-web test-sanitize bench bench-deps fuzz fuzz-deps format clean
 
 all: build
 
@@ -92,6 +92,19 @@ test: test-unit test-web
 
 test-unit: build service-deps
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# A cluster on this machine: a throwaway PostgreSQL, three nodes and HAProxy on 127.0.0.1:8090
+# (deploy/cluster; pid files and logs in build/cluster). `make cluster-stop` ends it all.
+cluster: build service-deps
+	deploy/cluster start
+
+cluster-stop:
+	deploy/cluster stop
+
+# The cluster under faults (tests/cluster_faults_test.cpp): kill -9, SIGSTOP past the lease, a
+# PostgreSQL restart, leaks and authorization through HAProxy. Each test starts its own cluster.
+test-cluster: build service-deps
+	./$(BUILD)/arbiter_tests --gtest_filter='ClusterFaults*'
 
 # Client unit tests (Vitest), then the browser tests against a real `arbiter serve`.
 test-web: build test-deps

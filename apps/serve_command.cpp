@@ -28,6 +28,9 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--node", config->node,
                     "This node's name in a cluster on one PostgreSQL database (default: the host "
                     "name); a node started again under its name takes its games back at once");
+    cmd->add_flag("--trust-proxy", config->trustProxy,
+                  "Behind a proxy on this host (HAProxy): limit per the client address in the "
+                  "last X-Forwarded-For, not per the proxy's address");
     cmd->add_option("--web", config->web, "Folder of the web client, served at / when present")
         ->capture_default_str();
     cmd->add_option("--rate", config->rate, "Requests/messages per second allowed per connection")

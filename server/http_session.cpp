@@ -114,6 +114,22 @@ std::string address_of(const tcp::socket& socket) {
     return ec ? std::string() : endpoint.address().to_string();
 }
 
+bool loopback(const std::string& address) {
+    return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
+}
+
+// The last address of X-Forwarded-For: the one the proxy itself appended (earlier ones are
+// whatever the client wrote). Empty unless it is a plain IP address.
+std::string forwarded_for(std::string_view header) {
+    auto comma = header.rfind(',');
+    std::string_view last = comma == std::string_view::npos ? header : header.substr(comma + 1);
+    while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+    while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+    beast::error_code ec;
+    auto address = asio::ip::make_address(std::string(last), ec);
+    return ec ? std::string() : address.to_string();
+}
+
 http::response<http::string_body> make_response(const Outcome& o, unsigned version,
                                                 bool keepAlive) {
     http::response<http::string_body> res{http::status(o.status), version};
@@ -330,7 +346,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                                    "send the token as \"Authorization: Bearer …\" on this route, "
                                    "not in the URL (?token= is for GET routes and WebSockets)"));
         Lobby& lobby = *ctx_.lobby;
-        Client client{address_};
+        Client client{client_address(req)};
 
         if (path == "/api/health") {
             if (!get) return wrong_method();
@@ -478,6 +494,16 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     }
 
     std::string address_;
+
+    // Who is asking, for the per-address limits: behind a trusted proxy on this host
+    // (--trust-proxy), the client address the proxy forwarded.
+    std::string client_address(const HttpRequest& req) const {
+        if (!ctx_.config.trustProxy || !loopback(address_)) return address_;
+        auto header = req.find("X-Forwarded-For");
+        if (header == req.end()) return address_;
+        std::string forwarded = forwarded_for(header->value());
+        return forwarded.empty() ? address_ : forwarded;
+    }
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;

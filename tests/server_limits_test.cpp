@@ -66,6 +66,31 @@ TEST(ServerLimits, GameCreationIsLimitedPerAddress) {
     EXPECT_LE(seconds, 60);
 }
 
+// Behind HAProxy every peer is the proxy: with --trust-proxy the limit is per forwarded
+// client, and a client cannot dodge it by writing its own X-Forwarded-For first.
+TEST(ServerLimits, BehindATrustedProxyTheLimitIsPerForwardedClient) {
+    TestServer s([](server::ServerConfig& c) {
+        c.trustProxy = true;
+        c.limits.createsPerMinute = 1;
+        c.limits.createBurst = 2;
+    });
+    auto create = [&](const std::string& forwarded) {
+        std::string body = R"({"variant":"chess","opponent":"local"})";
+        std::string raw =
+            raw_exchange(s.port(),
+                         "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                         "X-Forwarded-For: " +
+                             forwarded + "\r\nContent-Length: " + std::to_string(body.size()) +
+                             "\r\n\r\n" + body);
+        return std::stoi(raw.substr(9, 3));
+    };
+    EXPECT_EQ(create("203.0.113.5"), 201);
+    EXPECT_EQ(create("10.9.9.9, 203.0.113.5"), 201);
+    EXPECT_EQ(create("198.51.100.1, 203.0.113.5"), 429) << "the proxy's own entry counts";
+    EXPECT_EQ(create("203.0.113.6"), 201) << "another client has its own bucket";
+    EXPECT_EQ(create("127.0.0.1"), 201) << "a client on this host is not limited";
+}
+
 TEST(ServerLimits, OpenGamesAreCappedPerAddress) {
     TestServer s([](server::ServerConfig& c) {
         c.limits.openPerAddress = 3;
