@@ -499,9 +499,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     // (--trust-proxy), the client address the proxy forwarded.
     std::string client_address(const HttpRequest& req) const {
         if (!ctx_.config.trustProxy || !loopback(address_)) return address_;
-        auto header = req.find("X-Forwarded-For");
-        if (header == req.end()) return address_;
-        std::string forwarded = forwarded_for(header->value());
+        // The proxy appends its own X-Forwarded-For line after any the client sent.
+        auto [first, end] = req.equal_range("X-Forwarded-For");
+        if (first == end) return address_;
+        std::string_view last;
+        for (auto it = first; it != end; ++it) last = it->value();
+        std::string forwarded = forwarded_for(last);
         return forwarded.empty() ? address_ : forwarded;
     }
     beast::tcp_stream stream_;

@@ -112,6 +112,12 @@ const Statement Statements[] = {
     {"node_join",
      "INSERT INTO nodes(instance,name,seen,alive_ms) VALUES($1,$2,clock_timestamp(),$3)",
      {Text, Text, Int8}},
+    // Instances long gone that own nothing are forgotten (their last sign of life is needed
+    // only while they own games).
+    {"node_forget",
+     "DELETE FROM nodes n WHERE (n.stopped OR n.seen < clock_timestamp() - interval '1 hour') "
+     "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.owner = n.instance)",
+     {}},
     {"node_alive",
      "UPDATE nodes SET seen=clock_timestamp(), alive_ms=$2 WHERE instance=$1",
      {Text, Int8}},
@@ -472,6 +478,7 @@ class PostgresDb final : public Db {
         }
         exec("COMMIT");
         prepare_all();
+        run("node_forget", Params());
         run("node_join", Params().text(instance_).text(name_).number(wall_ms()));
     }
     void prepare_all() {

@@ -88,6 +88,9 @@ TEST(ServerLimits, BehindATrustedProxyTheLimitIsPerForwardedClient) {
     EXPECT_EQ(create("10.9.9.9, 203.0.113.5"), 201);
     EXPECT_EQ(create("198.51.100.1, 203.0.113.5"), 429) << "the proxy's own entry counts";
     EXPECT_EQ(create("203.0.113.6"), 201) << "another client has its own bucket";
+    // HAProxy adds its own header line after the client's: the last line is the proxy's.
+    EXPECT_EQ(create("127.0.0.1\r\nX-Forwarded-For: 203.0.113.5"), 429)
+        << "a client's own header line must not lift its limit";
     EXPECT_EQ(create("127.0.0.1"), 201) << "a client on this host is not limited";
 }
 
