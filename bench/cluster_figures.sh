@@ -28,7 +28,7 @@ cleanup() {
 trap cleanup EXIT
 
 wait_port() {
-    for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$1/api/health" && return 0; sleep 0.1; done
+    for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$1/api/health" 2>/dev/null && return 0; sleep 0.1; done
     echo "nothing answers on $1" >&2
     exit 1
 }
