@@ -131,6 +131,7 @@ void Lobby::sweep_orphans() {
     auto found = std::make_shared<std::vector<Adoption>>();
     store_.submit(
         [found, now = now_ms()](Db& db) {
+            found->clear();  // a job may run twice (store.cpp)
             for (const auto& id : db.orphans(SweepBatch))
                 if (auto a = take_over(db, id, now)) found->push_back(std::move(*a));
         },

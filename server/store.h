@@ -146,7 +146,9 @@ class Store {
     // post hands a completion to the event loop.
     void start(std::function<void(std::function<void()>)> post);
     // Runs job in the next group commit; done(committed) follows on the loop. A job that
-    // throws is undone alone (its savepoint); a failed COMMIT fails the whole group.
+    // throws is undone alone (its savepoint); a failed COMMIT fails the whole group. A job
+    // may run more than once (after another job of its batch failed, the batch runs again
+    // with savepoints): it must write and fill in the same on every run.
     void submit(Job job, Done done);
     // Commits what is queued, records the stop time as the last alive mark, stops the writer.
     void stop();
