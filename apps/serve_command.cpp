@@ -28,6 +28,11 @@ void add_serve_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--node", config->node,
                     "This node's name in a cluster on one PostgreSQL database (default: the host "
                     "name); a node started again under its name takes its games back at once");
+    cmd->add_option("--loops", config->loops,
+                    "Event loops, each serving its share of the games and connections (0: one "
+                    "per core)")
+        ->capture_default_str()
+        ->check(CLI::Range(std::size_t(0), std::size_t(256)));
     cmd->add_flag("--trust-proxy", config->trustProxy,
                   "Behind a proxy on this host (HAProxy): limit per the client address in the "
                   "last X-Forwarded-For, not per the proxy's address");

@@ -33,9 +33,9 @@ struct Analyses::Job {
     std::size_t total() const { return moves.size() + 1; }
 };
 
-Analyses::Analyses(asio::io_context& ioc, asio::thread_pool& pool, Lobby& lobby,
+Analyses::Analyses(asio::io_context& ioc, asio::thread_pool& pool, ViewGame view,
                    AnalysisLimits limits)
-    : ioc_(ioc), pool_(pool), lobby_(lobby), limits_(limits) {}
+    : ioc_(ioc), pool_(pool), view_(std::move(view)), limits_(limits) {}
 
 Analyses::~Analyses() = default;
 
@@ -51,7 +51,7 @@ Outcome Analyses::answer(const Entry& e) {
 
 void Analyses::check_game(const std::string& id,
                           std::function<void(std::optional<Outcome>, json::object)> done) {
-    lobby_.view(id, std::nullopt, [done = std::move(done)](Outcome o) {
+    view_(id, [done = std::move(done)](Outcome o) {
         if (o.status != 200 || !o.body.is_object()) return done(std::move(o), {});
         json::object& body = o.body.as_object();
         auto variant = body.if_contains("variant");

@@ -30,7 +30,9 @@ struct AnalysisLimits {
 
 class Analyses {
   public:
-    Analyses(boost::asio::io_context& ioc, boost::asio::thread_pool& pool, Lobby& lobby,
+    // A spectator's view of a game (GET /api/games/{id} without a token), answered on ioc.
+    using ViewGame = std::function<void(const std::string& id, Reply)>;
+    Analyses(boost::asio::io_context& ioc, boost::asio::thread_pool& pool, ViewGame view,
              AnalysisLimits limits);
     ~Analyses();
 
@@ -64,7 +66,7 @@ class Analyses {
 
     boost::asio::io_context& ioc_;
     boost::asio::thread_pool& pool_;
-    Lobby& lobby_;
+    ViewGame view_;
     AnalysisLimits limits_;
     std::unordered_map<std::string, Entry> entries_;
     std::deque<std::string> doneOrder_;  // finished analyses, oldest first

@@ -6,7 +6,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <deque>
 
 #include "server/log.h"
@@ -163,7 +165,7 @@ class EventStream final : public Subscriber,
         if (id_) table_->remove(id_);
     }
     bool sheddable() const override { return false; }
-    void shed() override { close(); }
+    void shed() override {}  // never sheddable
 
     void fail(Outcome o) {
         auto res =
@@ -278,8 +280,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         id_ = table_->add(weak_from_this());
         read();
     }
-    bool sheddable() const override { return idle_; }
-    void shed() override { close(); }
+    bool sheddable() const override { return idle_.load(std::memory_order_relaxed); }
+    void shed() override {
+        asio::post(stream_.get_executor(), [self = shared_from_this()] {
+            if (self->sheddable()) self->close();
+        });
+    }
 
     void read() {
         parser_.emplace();
@@ -307,8 +313,20 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         Target target = parse_target(req.target());
         if (beast::websocket::is_upgrade(req)) {
             if (target.path == "/ws/echo" || target.path.starts_with("/ws/games/")) {
+                // A game's WebSocket lives on the game's loop (echoes on any, in turn).
+                Loops& loops = *ctx_.loops;
+                std::size_t k = target.path == "/ws/echo"
+                                    ? loops.next()
+                                    : loops.of_game(std::string_view(target.path).substr(10));
                 stream_.expires_never();
-                start_websocket(std::move(stream_), std::move(req), ctx_);
+                auto socket =
+                    std::make_shared<tcp::socket>(move_to(stream_.release_socket(), loops.ioc(k)));
+                auto request = std::make_shared<HttpRequest>(std::move(req));
+                Context* ctx = &ctx_;
+                asio::post(loops.ioc(k), [ctx, socket, request] {
+                    start_websocket(beast::tcp_stream(std::move(*socket)), std::move(*request),
+                                    *ctx);
+                });
                 return;
             }
             return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(),
@@ -345,8 +363,17 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             return reply(api_error(400, "token-in-url",
                                    "send the token as \"Authorization: Bearer …\" on this route, "
                                    "not in the URL (?token= is for GET routes and WebSockets)"));
-        Lobby& lobby = *ctx_.lobby;
+        Loops& loops = *ctx_.loops;
         Client client{client_address(req)};
+        // Runs fn(lobby, answer) on loop k, whose lobby holds the game; the answer comes back
+        // to this connection's loop.
+        auto on_loop = [&loops, &reply](std::size_t k, auto fn) {
+            Reply answer = answer_here(reply);
+            if (&loops.ioc(k) == current_loop()) return fn(loops.lobby(k), answer);
+            asio::post(loops.ioc(k), [&loops, k, fn = std::move(fn), answer]() mutable {
+                fn(loops.lobby(k), answer);
+            });
+        };
 
         if (path == "/api/health") {
             if (!get) return wrong_method();
@@ -364,10 +391,13 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                     q.limit = std::size_t(*n);
                 }
                 q.before = target.param("before").value_or("");
-                return lobby.list(q, reply);
+                return list_everywhere(std::move(q), reply);
             }
             if (!post) return wrong_method();
-            if (auto v = body()) lobby.create(*v, client, reply);
+            // One address's games are made on one loop: its limits are counted in one place.
+            if (auto v = body())
+                on_loop(loop_of(client.address, loops.size()),
+                        [v = *v, client](Lobby& l, Reply a) { l.create(v, client, a); });
             return;
         }
         if (path.starts_with("/api/games/")) {
@@ -377,36 +407,48 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
             if (!plausible_id(id)) return reply(api_error(404, "not-found", "no such game"));
             auto token = token_of(req, target);
+            std::size_t home = loops.of_game(id);
             if (sub.empty()) {
                 if (!get) return wrong_method();
-                return lobby.view(id, token, reply);
+                return on_loop(home, [id, token](Lobby& l, Reply a) { l.view(id, token, a); });
             }
             if (sub == "join") {
                 if (!post) return wrong_method();
-                if (auto v = body()) lobby.join(id, *v, reply);
+                if (auto v = body())
+                    on_loop(home, [id, v = *v](Lobby& l, Reply a) { l.join(id, v, a); });
                 return;
             }
             if (sub == "actions") {
                 if (!post) return wrong_method();
-                if (auto v = body()) lobby.act(id, token, *v, true, reply);
+                if (auto v = body())
+                    on_loop(home, [id, token, v = *v](Lobby& l, Reply a) {
+                        l.act(id, token, v, true, a);
+                    });
                 return;
             }
             if (sub == "export") {
                 if (!get) return wrong_method();
-                return lobby.export_record(id, reply);
+                return on_loop(home, [id](Lobby& l, Reply a) { l.export_record(id, a); });
             }
             if (sub == "analysis") {
-                if (post) return ctx_.analyses->request(id, client, reply);
-                if (!get) return wrong_method();
-                return ctx_.analyses->fetch(id, reply);
+                if (!post && !get) return wrong_method();
+                Analyses* analyses = ctx_.analyses;
+                return on_loop(0, [analyses, post, id, client](Lobby&, Reply a) {
+                    if (post)
+                        analyses->request(id, client, a);
+                    else
+                        analyses->fetch(id, a);
+                });
             }
             if (sub == "assist") {
                 if (!get) return wrong_method();
-                return lobby.assist(id, token, reply);
+                return on_loop(home, [id, token](Lobby& l, Reply a) { l.assist(id, token, a); });
             }
             if (sub == "rematch") {
                 if (!post) return wrong_method();
-                return lobby.rematch(id, token, client, reply);
+                return on_loop(home, [id, token, client](Lobby& l, Reply a) {
+                    l.rematch(id, token, client, a);
+                });
             }
             if (sub == "events") {
                 if (!get) return wrong_method();
@@ -417,16 +459,24 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                         return reply(api_error(400, "bad-request", "since must be a whole number"));
                     since = *n;
                 }
-                auto streamer =
-                    std::make_shared<EventStream>(std::move(stream_), version, ctx_.connections);
-                lobby.subscribe(
-                    id, token, since, streamer,
-                    [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
-                        if (error)
-                            streamer->fail(std::move(*error));
-                        else
-                            streamer->start();
-                    });
+                // The stream is served by the game's loop from now on.
+                stream_.expires_never();
+                auto socket = std::make_shared<tcp::socket>(
+                    move_to(stream_.release_socket(), loops.ioc(home)));
+                auto connections = ctx_.connections;
+                asio::post(loops.ioc(home), [&loops, home, socket, version, connections, id, token,
+                                             since] {
+                    auto streamer = std::make_shared<EventStream>(
+                        beast::tcp_stream(std::move(*socket)), version, connections);
+                    loops.lobby(home).subscribe(
+                        id, token, since, streamer,
+                        [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
+                            if (error)
+                                streamer->fail(std::move(*error));
+                            else
+                                streamer->start();
+                        });
+                });
                 return;
             }
             return reply(api_error(404, "not-found", "no such route"));
@@ -434,6 +484,70 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         if (path.starts_with("/api/")) return reply(api_error(404, "not-found", "no such route"));
         if (!get) return wrong_method();
         serve_file(req, path, reply);
+    }
+
+    // The same reply, run on the loop this is called on (the connection's) wherever it is
+    // called from.
+    static Reply answer_here(Reply reply) {
+        asio::io_context* home = current_loop();
+        return [home, reply = std::move(reply)](Outcome o) {
+            if (!home || home == current_loop()) return reply(std::move(o));
+            asio::post(*home, [reply, o = std::move(o)]() mutable { reply(std::move(o)); });
+        };
+    }
+
+    // GET /api/games over every loop's lobby: each answers its newest page after the cursor,
+    // and the pages are merged (newest first). In a cluster the lists come from the database,
+    // so one lobby answers.
+    void list_everywhere(ListQuery q, Reply reply) {
+        Loops& loops = *ctx_.loops;
+        std::size_t n = loops.size();
+        if (n == 1 || loops.lobby(0).clustered()) {
+            Reply answer = answer_here(reply);
+            if (&loops.ioc(0) == current_loop()) return loops.lobby(0).list(q, answer);
+            return asio::post(loops.ioc(0),
+                              [&loops, q, answer] { loops.lobby(0).list(q, answer); });
+        }
+        struct Pages {
+            std::vector<std::optional<Outcome>> parts;
+            std::size_t left;
+        };
+        auto pages = std::make_shared<Pages>(Pages{std::vector<std::optional<Outcome>>(n), n});
+        std::size_t limit = q.limit ? q.limit : ctx_.config.limits.pageLimit;
+        for (std::size_t k = 0; k < n; ++k) {
+            Reply part = answer_here([pages, k, limit, reply](Outcome o) {
+                pages->parts[k] = std::move(o);
+                if (--pages->left == 0) reply(merge_pages(pages->parts, limit));
+            });
+            asio::post(loops.ioc(k), [&loops, k, q, part] { loops.lobby(k).list(q, part); });
+        }
+    }
+
+    static Outcome merge_pages(std::vector<std::optional<Outcome>>& parts, std::size_t limit) {
+        std::vector<json::object> games;
+        bool more = false;
+        for (auto& p : parts) {
+            if (p->status != 200) return std::move(*p);
+            json::object& body = p->body.as_object();
+            more = more || !body.at("next").is_null();
+            for (auto& g : body.at("games").as_array()) games.push_back(std::move(g.as_object()));
+        }
+        auto key = [](const json::object& g) {
+            return std::pair(g.at("createdAt").to_number<std::int64_t>(),
+                             std::string_view(g.at("id").as_string()));
+        };
+        std::sort(games.begin(), games.end(),
+                  [&](const json::object& a, const json::object& b) { return key(a) > key(b); });
+        more = more || games.size() > limit;
+        if (games.size() > limit) games.resize(limit);
+        json::array page;
+        for (auto& g : games) page.push_back(std::move(g));
+        json::value next = nullptr;
+        if (more && !page.empty()) {
+            const json::object& last = page.back().as_object();
+            next = std::to_string(key(last).first) + "-" + std::string(key(last).second);
+        }
+        return Outcome{200, json::object{{"games", std::move(page)}, {"next", next}}, {}, {}};
     }
 
     static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
@@ -513,7 +627,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     Context& ctx_;
     std::shared_ptr<Connections> table_;
     std::uint64_t id_ = 0;
-    bool idle_ = false;
+    std::atomic<bool> idle_ = false;
     RateLimit limit_;
 };
 
@@ -522,15 +636,29 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
 std::size_t Connections::shed(std::size_t n) {
     std::size_t closed = 0;
     std::vector<std::shared_ptr<Connection>> victims;
-    for (auto& [id, weak] : table_) {
-        if (victims.size() >= n) break;
-        if (auto c = weak.lock(); c && c->sheddable()) victims.push_back(std::move(c));
+    {
+        std::lock_guard lock(mutex_);
+        for (auto& [id, weak] : table_) {
+            if (victims.size() >= n) break;
+            if (auto c = weak.lock(); c && c->sheddable()) victims.push_back(std::move(c));
+        }
     }
     for (auto& c : victims) {
         c->shed();
         ++closed;
     }
     return closed;
+}
+
+tcp::socket move_to(tcp::socket socket, asio::io_context& ioc) {
+    if (&ioc == current_loop()) return socket;
+    beast::error_code ec;
+    auto protocol = socket.local_endpoint(ec).protocol();
+    tcp::socket moved(ioc);
+    if (ec) return moved;  // the peer is gone: a closed socket fails its first operation
+    auto fd = socket.release(ec);
+    if (!ec) moved.assign(protocol, fd, ec);
+    return moved;
 }
 
 void start_http_session(tcp::socket socket, Context& context) {

@@ -10,6 +10,7 @@
 #include "belief/mine_odds.h"
 #include "belief/mine_view_json.h"
 #include "server/log.h"
+#include "server/loops.h"
 #include "server/room.h"
 #include "server/tape_random.h"
 #include "server/tokens.h"
@@ -21,8 +22,9 @@ using referee::Seat;
 
 // The API: every request that names a game, and the games' creation.
 
-Lobby::Lobby(asio::io_context& ioc, Store& store, asio::thread_pool& compute, LobbyLimits limits)
-    : ioc_(ioc), store_(store), compute_(compute), limits_(limits) {}
+Lobby::Lobby(asio::io_context& ioc, Store& store, asio::thread_pool& compute, LobbyLimits limits,
+             std::size_t loop, std::size_t loops)
+    : ioc_(ioc), store_(store), compute_(compute), limits_(limits), loop_(loop), loops_(loops) {}
 
 Lobby::~Lobby() = default;
 
@@ -76,8 +78,8 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
     if (req.chosenSecret) r.options["chosen"] = true;
     r.gameOptions = game_options(r.options);
 
-    do r.id = new_game_id();
-    while (rooms_.count(r.id));
+    do r.id = new_game_id();  // one that hashes to this lobby's loop
+    while (rooms_.count(r.id) || loop_of(r.id, loops_) != loop_);
     r.createdMs = r.lastActivityMs = now_ms();
     r.random = std::make_unique<TapeRandom>(fresh_, std::vector<std::uint8_t>{});
     try {
@@ -494,8 +496,8 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
 
     auto room = std::make_unique<Room>();
     Room& r = *room;
-    do r.id = new_game_id();
-    while (rooms_.count(r.id));
+    do r.id = new_game_id();  // one that hashes to this lobby's loop
+    while (rooms_.count(r.id) || loop_of(r.id, loops_) != loop_);
     r.variant = old->variant;
     r.opponent = old->opponent;
     r.level = old->level;

@@ -97,8 +97,10 @@ struct Subscription;
 
 class Lobby {
   public:
+    // loop/loops: this lobby holds the games whose id hashes to loop `loop` of `loops`
+    // (server/loops.h); the new games it makes get such ids.
     Lobby(boost::asio::io_context& ioc, Store& store, boost::asio::thread_pool& compute,
-          LobbyLimits limits = {});
+          LobbyLimits limits = {}, std::size_t loop = 0, std::size_t loops = 1);
     ~Lobby();
 
     // Before serving: reloads every unfinished game by replaying its action log (finished
@@ -204,6 +206,7 @@ class Lobby {
     Store& store_;
     boost::asio::thread_pool& compute_;
     LobbyLimits limits_;
+    std::size_t loop_ = 0, loops_ = 1;
     referee::SecureRandom fresh_;
     std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
     std::unordered_map<std::string, Index> index_;  // by status, and "" for every status

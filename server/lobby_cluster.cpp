@@ -10,6 +10,7 @@
 
 #include "server/lobby.h"
 #include "server/log.h"
+#include "server/loops.h"
 #include "server/room.h"
 
 namespace arbiter::server {
@@ -128,24 +129,33 @@ void Lobby::lost(const std::string& id) {
 
 void Lobby::sweep_orphans() {
     if (stopping_ || !clustered()) return;
-    auto found = std::make_shared<std::vector<Adoption>>();
+    struct Sweep {
+        std::size_t seen = 0;
+        std::vector<Adoption> adopted;
+    };
+    auto found = std::make_shared<Sweep>();
+    // Every loop of the node sweeps; each adopts the orphans whose id hashes to it (the
+    // loops share the writer's transaction, so they see the same locked rows).
     store_.submit(
-        [found, now = now_ms()](Db& db) {
-            found->clear();  // a job may run twice (store.cpp)
-            for (const auto& id : db.orphans(SweepBatch))
-                if (auto a = take_over(db, id, now)) found->push_back(std::move(*a));
+        [found, now = now_ms(), loop = loop_, loops = loops_](Db& db) {
+            *found = {};  // a job may run twice (store.cpp)
+            auto ids = db.orphans(SweepBatch);
+            found->seen = ids.size();
+            for (const auto& id : ids)
+                if (loop_of(id, loops) == loop)
+                    if (auto a = take_over(db, id, now)) found->adopted.push_back(std::move(*a));
         },
         [this, found](bool ok) {
-            if (ok && !found->empty()) {
-                for (auto& a : *found) adopted(a.row, std::move(a.log));
+            if (ok && !found->adopted.empty()) {
+                for (auto& a : found->adopted) adopted(a.row, std::move(a.log));
                 log(LogLevel::Info, "adopted the games of a node that is gone",
-                    {{"games", found->size()}});
+                    {{"games", found->adopted.size()}});
             }
             if (stopping_) return;
             if (!sweepTimer_) sweepTimer_ = std::make_unique<asio::steady_timer>(ioc_);
             // Straight on while there are more; else once a second.
-            sweepTimer_->expires_after(found->size() == SweepBatch ? std::chrono::seconds(0)
-                                                                   : SweepEvery);
+            bool more = ok && found->seen == SweepBatch && !found->adopted.empty();
+            sweepTimer_->expires_after(more ? std::chrono::seconds(0) : SweepEvery);
             sweepTimer_->async_wait([this](boost::system::error_code ec) {
                 if (!ec) sweep_orphans();
             });

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "server/log.h"
+#include "server/loops.h"
 #include "server/room.h"
 #include "server/tape_random.h"
 #include "server/tokens.h"
@@ -166,6 +167,7 @@ void Lobby::load() {
     std::int64_t downSince = db.last_alive().value_or(0);
     db.begin();
     for (auto& g : db.load_games()) {
+        if (loop_of(g.id, loops_) != loop_) continue;  // another loop's lobby holds it
         auto room = std::make_unique<Room>();
         Room& r = *room;
         set_row(r, g);

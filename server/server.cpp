@@ -59,8 +59,8 @@ struct Server::Impl {
     explicit Impl(ServerConfig c) : config(std::move(c)) {}
 
     void accept() {
-        acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
-            if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+        acceptor->async_accept([this](beast::error_code ec, tcp::socket socket) {
+            if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
             if (ec == asio::error::no_descriptors || ec.value() == ENFILE ||
                 ec == asio::error::no_buffer_space || ec == asio::error::no_memory)
                 return out_of_descriptors(ec);
@@ -74,7 +74,12 @@ struct Server::Impl {
                     turn_away(std::move(socket));
                 } else {
                     socket.set_option(tcp::no_delay(true), ec);
-                    start_http_session(std::move(socket), context);
+                    // Connections are spread over the loops in turn.
+                    std::size_t k = loops->next();
+                    auto moved =
+                        std::make_shared<tcp::socket>(move_to(std::move(socket), loops->ioc(k)));
+                    asio::post(loops->ioc(k),
+                               [this, moved] { start_http_session(std::move(*moved), context); });
                 }
             }
             accept();
@@ -97,9 +102,9 @@ struct Server::Impl {
                  {"connections", context.connections->count()},
                  {"shed", shed}});
         }
-        acceptPause.expires_after(std::chrono::milliseconds(shed ? 10 : 100));
-        acceptPause.async_wait([this](beast::error_code e) {
-            if (!e && acceptor.is_open()) accept();
+        acceptPause->expires_after(std::chrono::milliseconds(shed ? 10 : 100));
+        acceptPause->async_wait([this](beast::error_code e) {
+            if (!e && acceptor->is_open()) accept();
         });
     }
 
@@ -127,19 +132,17 @@ struct Server::Impl {
     }
 
     ServerConfig config;
-    asio::io_context ioc{1};
-    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+    std::unique_ptr<Loops> loops;  // loop 0 also accepts connections and runs the analyses
     std::unique_ptr<Store> store;
     std::unique_ptr<OwnerListener> owners;  // a cluster: games other nodes take over
     std::unique_ptr<Analyses> analyses;     // outlives the pool that runs its searches
     asio::thread_pool compute{1};
-    std::unique_ptr<Lobby> lobby;
+    std::vector<std::unique_ptr<Lobby>> lobbies;  // one per loop
     Context context;
-    tcp::acceptor acceptor{ioc};
-    asio::steady_timer acceptPause{ioc};
+    std::optional<tcp::acceptor> acceptor;
+    std::optional<asio::steady_timer> acceptPause;
     bool descriptorsShort = false;
     int reserve[2] = {-1, -1};
-    std::thread thread;
     std::uint16_t port = 0;
     bool started = false, stopped = false;
 };
@@ -148,7 +151,7 @@ Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(con
 
 Server::~Server() {
     stop();
-    impl_->lobby.reset();
+    impl_->lobbies.clear();
 }
 
 void Server::start() {
@@ -162,36 +165,62 @@ void Server::start() {
     s.store->db().check_writable(std::chrono::duration_cast<std::chrono::milliseconds>(
                                      std::chrono::system_clock::now().time_since_epoch())
                                      .count());
-    s.lobby = std::make_unique<Lobby>(s.ioc, *s.store, s.compute, s.config.limits);
-    s.lobby->load();
+    std::size_t n =
+        s.config.loops ? s.config.loops : std::max(1u, std::thread::hardware_concurrency());
+    s.loops = std::make_unique<Loops>(n);
+    Loops& loops = *s.loops;
+    for (std::size_t k = 0; k < n; ++k) {
+        s.lobbies.push_back(
+            std::make_unique<Lobby>(loops.ioc(k), *s.store, s.compute, s.config.limits, k, n));
+        s.lobbies.back()->load();
+        loops.set_lobby(k, s.lobbies.back().get());
+    }
     s.context.config = s.config;
-    s.context.lobby = s.lobby.get();
+    s.context.loops = &loops;
     AnalysisLimits analysis = s.config.analysis;
     analysis.limitLoopback = analysis.limitLoopback || s.config.limits.limitLoopback;
-    s.analyses = std::make_unique<Analyses>(s.ioc, s.compute, *s.lobby, analysis);
+    // The analyses live on loop 0; a game's view is asked of its own loop.
+    s.analyses = std::make_unique<Analyses>(
+        loops.ioc(0), s.compute,
+        [&loops](const std::string& id, Reply reply) {
+            asio::io_context& home = loops.ioc(0);
+            std::size_t k = loops.of_game(id);
+            asio::post(loops.ioc(k), [&loops, &home, k, id, reply] {
+                loops.lobby(k).view(id, std::nullopt, [&home, reply](Outcome o) {
+                    asio::post(home, [reply, o = std::move(o)]() mutable { reply(std::move(o)); });
+                });
+            });
+        },
+        analysis);
     s.context.analyses = s.analyses.get();
     s.context.web = StaticFiles::load(s.config.web);
-    s.store->start([&s](std::function<void()> fn) { asio::post(s.ioc, std::move(fn)); });
+    s.store->start([&loops](std::function<void()> fn) { asio::post(loops.ioc(0), std::move(fn)); });
     if (s.store->db().clustered())
         s.owners = std::make_unique<OwnerListener>(
-            s.config.db, s.store->db().instance(), [&s](const std::string& game) {
-                asio::post(s.ioc, [&s, game] { s.lobby->lost(game); });
+            s.config.db, s.store->db().instance(), [&loops](const std::string& game) {
+                std::size_t k = loops.of_game(game);
+                asio::post(loops.ioc(k), [&loops, k, game] { loops.lobby(k).lost(game); });
             });
 
+    s.acceptor.emplace(loops.ioc(0));
+    s.acceptPause.emplace(loops.ioc(0));
     tcp::endpoint endpoint(asio::ip::make_address(s.config.host), s.config.port);
-    s.acceptor.open(endpoint.protocol());
-    s.acceptor.set_option(asio::socket_base::reuse_address(true));
-    s.acceptor.bind(endpoint);
-    s.acceptor.listen(asio::socket_base::max_listen_connections);
-    s.port = s.acceptor.local_endpoint().port();
-    s.work.emplace(s.ioc.get_executor());
+    s.acceptor->open(endpoint.protocol());
+    s.acceptor->set_option(asio::socket_base::reuse_address(true));
+    s.acceptor->bind(endpoint);
+    s.acceptor->listen(asio::socket_base::max_listen_connections);
+    s.port = s.acceptor->local_endpoint().port();
     s.take_reserve();
-    s.accept();
-    asio::post(s.ioc, [&s] { s.lobby->start(); });
-    s.thread = std::thread([&s] { s.ioc.run(); });
+    asio::post(loops.ioc(0), [&s] { s.accept(); });
+    for (std::size_t k = 0; k < n; ++k)
+        asio::post(loops.ioc(k), [&loops, k] { loops.lobby(k).start(); });
+    loops.run();
     s.started = true;
     log(LogLevel::Info, "listening",
-        {{"host", s.config.host}, {"port", s.port}, {"db", redacted_db(s.config.db)}});
+        {{"host", s.config.host},
+         {"port", s.port},
+         {"loops", n},
+         {"db", redacted_db(s.config.db)}});
 }
 
 std::uint16_t Server::port() const { return impl_->port; }
@@ -200,25 +229,31 @@ void Server::stop() {
     Impl& s = *impl_;
     if (!s.started || s.stopped) return;
     s.stopped = true;
-    std::promise<void> closed;
-    asio::post(s.ioc, [&s, &closed] {
-        beast::error_code ec;
-        s.acceptor.close(ec);
-        s.acceptPause.cancel();
-        s.lobby->shutdown();
-        closed.set_value();
+    Loops& loops = *s.loops;
+    // Runs fn on every loop and waits for all of them.
+    auto everywhere = [&loops](const std::function<void(std::size_t)>& fn) {
+        std::vector<std::promise<void>> done(loops.size());
+        for (std::size_t k = 0; k < loops.size(); ++k)
+            asio::post(loops.ioc(k), [&fn, &done, k] {
+                fn(k);
+                done[k].set_value();
+            });
+        for (auto& d : done) d.get_future().wait();
+    };
+    everywhere([&s, &loops](std::size_t k) {
+        if (k == 0) {
+            beast::error_code ec;
+            s.acceptor->close(ec);
+            s.acceptPause->cancel();
+        }
+        loops.lobby(k).shutdown();
     });
-    closed.get_future().wait();
     s.owners.reset();
-    s.store->stop();  // commits what is queued; completions still reach the loop
+    s.store->stop();  // commits what is queued; completions still reach the loops
     s.analyses->shutdown();
     s.compute.join();
-    std::promise<void> drained;
-    asio::post(s.ioc, [&drained] { drained.set_value(); });
-    drained.get_future().wait();
-    s.work.reset();
-    s.ioc.stop();
-    s.thread.join();
+    everywhere([](std::size_t) {});  // what the writer and the pool handed over has run
+    loops.stop();
     s.release_reserve();
     log(LogLevel::Info, "stopped", {{"transactions", s.store->transactions()}});
 }
@@ -235,9 +270,11 @@ void Server::run_until_signal() {
 
 void Server::inspect(const std::string& gameId,
                      const std::function<void(const referee::Game*)>& fn) {
+    Loops& loops = *impl_->loops;
+    std::size_t k = loops.of_game(gameId);
     std::promise<void> done;
-    asio::post(impl_->ioc, [&] {
-        impl_->lobby->inspect(gameId, fn);
+    asio::post(loops.ioc(k), [&] {
+        loops.lobby(k).inspect(gameId, fn);
         done.set_value();
     });
     done.get_future().wait();

@@ -26,6 +26,8 @@ struct ServerConfig {
     bool fullSync = true;  // SQLite synchronous=FULL
     std::string vfs;       // an SQLite VFS by name (tests inject disk faults); "" = default
     std::string node;      // this node's name in a cluster (PostgreSQL); "" = the host name
+    // Event loops (threads serving games and connections); 0 = one per core.
+    std::size_t loops = 0;
     // Behind a proxy on this host (HAProxy): the client address is the last X-Forwarded-For.
     bool trustProxy = false;
     LobbyLimits limits;

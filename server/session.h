@@ -11,12 +11,14 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "server/lobby.h"
+#include "server/loops.h"
 #include "server/server.h"
 #include "server/static_files.h"
 
@@ -32,30 +34,45 @@ class Connection {
 };
 
 // Every open connection, counted (for the cap) and reachable (to shed idle ones). Shared by
-// the connections themselves, so it outlives whichever of them is destroyed last.
+// the connections themselves, so it outlives whichever of them is destroyed last; used from
+// every loop, so it locks.
 class Connections {
   public:
     std::uint64_t add(std::weak_ptr<Connection> c) {
+        std::lock_guard lock(mutex_);
         table_.emplace(++lastId_, std::move(c));
         return lastId_;
     }
-    void remove(std::uint64_t id) { table_.erase(id); }
-    std::size_t count() const { return table_.size(); }
-    // Closes up to n sheddable connections, the oldest first; returns how many.
+    void remove(std::uint64_t id) {
+        std::lock_guard lock(mutex_);
+        table_.erase(id);
+    }
+    std::size_t count() const {
+        std::lock_guard lock(mutex_);
+        return table_.size();
+    }
+    // Asks up to n sheddable connections, the oldest first, to close (each on its own loop);
+    // returns how many were asked.
     std::size_t shed(std::size_t n);
 
   private:
+    mutable std::mutex mutex_;
     std::map<std::uint64_t, std::weak_ptr<Connection>> table_;  // by age
     std::uint64_t lastId_ = 0;
 };
 
 struct Context {
     ServerConfig config;
-    Lobby* lobby = nullptr;
-    Analyses* analyses = nullptr;
+    Loops* loops = nullptr;
+    Analyses* analyses = nullptr;  // on loop 0
     std::shared_ptr<StaticFiles> web;
     std::shared_ptr<Connections> connections = std::make_shared<Connections>();
 };
+
+// The same connection, served from now on by another loop's thread (its io_context). No
+// operation may be pending on it.
+boost::asio::ip::tcp::socket move_to(boost::asio::ip::tcp::socket socket,
+                                     boost::asio::io_context& ioc);
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 

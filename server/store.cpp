@@ -5,7 +5,10 @@
 #include <memory>
 #include <stdexcept>
 
+#include <boost/asio/post.hpp>
+
 #include "server/log.h"
+#include "server/loops.h"
 
 namespace arbiter::server {
 
@@ -62,7 +65,7 @@ void Store::start(std::function<void(std::function<void()>)> post) {
 void Store::submit(Job job, Done done) {
     {
         std::lock_guard lock(mutex_);
-        queue_.emplace_back(std::move(job), std::move(done));
+        queue_.push_back({std::move(job), std::move(done), current_loop()});
     }
     wake_.notify_one();
 }
@@ -90,7 +93,7 @@ void Store::note_health(bool ok, const char* error) {
 }
 
 void Store::run() {
-    std::vector<std::pair<Job, Done>> batch;
+    std::vector<Queued> batch;
     auto lastMark = std::chrono::steady_clock::now();
     for (;;) {
         bool stopping;
@@ -125,7 +128,7 @@ void Store::run() {
                     std::uint64_t before = db_->rows_written();
                     try {
                         if (guarded) db_->savepoint();
-                        batch[i].first(*db_);
+                        batch[i].job(*db_);
                         if (guarded) db_->release();
                         jobOk[i] = 1;
                     } catch (const std::exception& e) {
@@ -161,17 +164,29 @@ void Store::run() {
             note_health(false, error.c_str());
         else if (std::find(wrote.begin(), wrote.end(), 1) != wrote.end())
             note_health(true, "");
-        // One hand-over per batch: the loop runs the completions in the order they were queued.
-        auto dones = std::make_shared<std::vector<std::pair<Done, bool>>>();
-        for (std::size_t i = 0; i < batch.size(); ++i)
-            if (batch[i].second)
-                dones->emplace_back(std::move(batch[i].second),
-                                    jobOk[i] && (committed || !wrote[i]));
+        // One hand-over per loop and batch: each loop runs its completions in the order they
+        // were queued.
+        using Dones = std::vector<std::pair<Done, bool>>;
+        std::vector<std::pair<boost::asio::io_context*, std::shared_ptr<Dones>>> byLoop;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (!batch[i].done) continue;
+            auto it = std::find_if(byLoop.begin(), byLoop.end(),
+                                   [&](const auto& g) { return g.first == batch[i].home; });
+            if (it == byLoop.end())
+                it = byLoop.insert(byLoop.end(), {batch[i].home, std::make_shared<Dones>()});
+            it->second->emplace_back(std::move(batch[i].done),
+                                     jobOk[i] && (committed || !wrote[i]));
+        }
         batch.clear();
-        if (!dones->empty())
-            post_([dones] {
+        for (auto& [home, dones] : byLoop) {
+            auto run = [dones = dones] {
                 for (auto& [done, ok] : *dones) done(ok);
-            });
+            };
+            if (home)
+                boost::asio::post(*home, std::move(run));
+            else
+                post_(std::move(run));
+        }
         if (stopping) {
             std::lock_guard lock(mutex_);
             if (queue_.empty()) return;  // stopping and drained; the last mark is the stop time

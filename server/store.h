@@ -5,6 +5,8 @@
 // keeps a heartbeat (server_state.alive_ms), so a restart knows when the server stopped.
 #pragma once
 
+#include <boost/asio/io_context.hpp>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -143,7 +145,8 @@ class Store {
 
     // Before start(): direct access for loading and restart bookkeeping.
     Db& db() { return *db_; }
-    // post hands a completion to the event loop.
+    // post hands a completion to the event loop (of a job submitted from no event loop;
+    // a job submitted on a loop of server/loops.h gets its completion on that loop).
     void start(std::function<void(std::function<void()>)> post);
     // Runs job in the next group commit; done(committed) follows on the loop. A job that
     // throws is undone alone (its savepoint); a failed COMMIT fails the whole group. A job
@@ -164,7 +167,13 @@ class Store {
     std::function<void(std::function<void()>)> post_;
     std::mutex mutex_;
     std::condition_variable wake_;
-    std::vector<std::pair<Job, Done>> queue_;
+    // Each job with the loop that submitted it: its completion goes back to that loop.
+    struct Queued {
+        Job job;
+        Done done;
+        boost::asio::io_context* home;
+    };
+    std::vector<Queued> queue_;
     bool stopping_ = false;
     std::thread writer_;
     std::atomic<std::uint64_t> transactions_ = 0;

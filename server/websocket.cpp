@@ -4,6 +4,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <array>
+#include <atomic>
 #include <deque>
 
 #include "server/log.h"
@@ -47,11 +48,16 @@ class WsSession final : public Subscriber,
         if (id_) table_->remove(id_);
     }
     // Holding no seat (not subscribed, or a spectator): shed first when descriptors run out.
-    bool sheddable() const override { return !subscribed_ || seat_ == referee::Seat::Spectator; }
+    // Asked from any loop (the acceptor's, when descriptors run out): an atomic flag, and
+    // the closing itself on this connection's loop.
+    bool sheddable() const override { return sheddable_.load(std::memory_order_relaxed); }
     void shed() override {
-        closed_ = true;
-        beast::error_code ec;
-        beast::get_lowest_layer(ws_).socket().close(ec);
+        boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+            if (!self->sheddable()) return;
+            self->closed_ = true;
+            beast::error_code ec;
+            beast::get_lowest_layer(self->ws_).socket().close(ec);
+        });
     }
 
     void run() {
@@ -86,6 +92,10 @@ class WsSession final : public Subscriber,
     }
 
   private:
+    // This connection runs on its game's loop (http_session.cpp moved it there): that loop's
+    // lobby holds the game.
+    Lobby& lobby() { return ctx_.loops->lobby(ctx_.loops->of_game(gameId_)); }
+
     void read() {
         ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             if (ec) {
@@ -156,7 +166,7 @@ class WsSession final : public Subscriber,
                 return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
             auto a = m.if_contains("action");
             if (!a) return error(id, "bad-request", "an action message needs \"action\"");
-            ctx_.lobby->act(gameId_, token_, *a, false, [self = shared_from_this(), id](Outcome o) {
+            lobby().act(gameId_, token_, *a, false, [self = shared_from_this(), id](Outcome o) {
                 if (o.status >= 400) {
                     const auto& b = o.body.as_object();
                     return self->error(id, b.at("code").as_string(), b.at("error").as_string());
@@ -169,7 +179,7 @@ class WsSession final : public Subscriber,
             if (unknown({"type", "id"})) return error(id, "unknown-field", "unknown field in view");
             if (!subscribed_)
                 return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
-            ctx_.lobby->view(
+            lobby().view(
                 gameId_, token_,
                 [self = shared_from_this(), id](Outcome o) {
                     if (o.status >= 400) {
@@ -194,7 +204,7 @@ class WsSession final : public Subscriber,
     void hello(const std::optional<std::string>& token, std::uint64_t since) {
         helloSent_ = true;
         token_ = token;
-        ctx_.lobby->subscribe(
+        lobby().subscribe(
             gameId_, token, since, shared_from_this(),
             [self = shared_from_this()](std::optional<Outcome> err, referee::Seat seat,
                                         json::object view) {
@@ -206,6 +216,7 @@ class WsSession final : public Subscriber,
                 }
                 self->subscribed_ = true;
                 self->seat_ = seat;
+                self->sheddable_ = seat == referee::Seat::Spectator;
                 self->send(json::serialize(json::object{{"type", "welcome"},
                                                         {"game", self->gameId_},
                                                         {"seat", referee::seat_name(seat)},
@@ -278,6 +289,7 @@ class WsSession final : public Subscriber,
     std::optional<std::string> queryToken_, token_;
     std::uint64_t since_ = 0;
     bool subscribed_ = false, helloSent_ = false, closeAfterWrites_ = false, closed_ = false;
+    std::atomic<bool> sheddable_ = true;
     websocket::close_code closeCode_ = websocket::close_code::policy_error;
     bool writing_ = false;
     std::deque<Message> queue_;
