@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
@@ -57,8 +58,10 @@ int slow_post(std::uint16_t port, const std::string& target, const std::string& 
     }
     char buf[64] = {};
     ssize_t n = read(fd, buf, sizeof buf - 1);
+    int err = errno;
     close(fd);
-    return n >= 12 ? std::atoi(buf + 9) : 0;
+    if (n < 0) return -err;           // no answer in time (-EAGAIN) or a reset (-ECONNRESET)
+    return n >= 12 ? std::atoi(buf + 9) : -1000 - int(n);  // closed without (a whole) answer
 }
 
 class ClusterFaults : public ::testing::Test {
