@@ -561,7 +561,11 @@ std::string ChiefSpyGame::record() const {
         if (!r.end.empty()) {
             const json::object& pts = r.end.at("points").get_object();
             const json::object& score = r.end.at("score").get_object();
-            out += tag("Termination", str(r.end.at("reason")));
+            // The standard PGN value, then the round's own reason (chief-captured, …).
+            std::string reason = str(r.end.at("reason"));
+            out += tag("Termination",
+                       std::string(termination_tag(GameResult{"*", reason, std::nullopt}, true)));
+            out += tag("TerminationReason", reason);
             out += tag("RoundPoints", std::to_string(pts.at(whiteSeat).to_number<int>()) + "-" +
                                           std::to_string(pts.at(blackSeat).to_number<int>()));
             out += tag("MatchScore",
@@ -809,7 +813,10 @@ ChiefSpyVerification verify_chiefspy_record(std::string_view text) {
         };
         std::string r = "round " + get("Round");
         if (get("WhiteCommitment").empty()) {
-            line(get("Termination") == "resignation", r + ": no commitment (no round was played)");
+            // Older records held the round's reason in Termination itself.
+            std::string reason = get("TerminationReason");
+            if (reason.empty()) reason = get("Termination");
+            line(reason == "resignation", r + ": no commitment (no round was played)");
             continue;
         }
         if (get("WhiteValues").empty()) {

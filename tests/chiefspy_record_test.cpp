@@ -91,7 +91,8 @@ TEST(ChiefSpyRecord, FormatHasPgnTagsCommentsAndReveal) {
     std::string text = game->record();
     for (const char* expected :
          {"[Variant \"Chief & Spy\"]", "[Round \"1\"]", "[White \"white\"]", "[Result \"1-0\"]",
-          "[Termination \"chief-captured\"]", "[WhiteValues \"2,3,4,5,C,S,6,7\"]",
+          "[Termination \"normal\"]", "[TerminationReason \"chief-captured\"]",
+          "[WhiteValues \"2,3,4,5,C,S,6,7\"]",
           "[BlackValues \"2,3,4,S,C,5,6,7\"]", "[MatchResult \"1-0\"]",
           "{ready white} {ready black} 1. e2e4 d7d5 2. f1b5+b5e8 "
           "{battle white:f:b5 black:e:e8 bonus 1-1 winner attacker} 1-0"})
