@@ -107,7 +107,7 @@ test-cluster: build service-deps
 	./$(BUILD)/arbiter_tests --gtest_filter='ClusterFaults*'
 
 # Client unit tests (Vitest), then the browser tests against a real `arbiter serve`.
-test-web: build test-deps
+test-web: build test-deps service-deps
 	cd web && npm test
 	cd web && npm run e2e
 
