@@ -235,7 +235,8 @@ json::object Lobby::summary(const Room& r) const {
 
 void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply,
                  const Subscriber* subscriber) {
-    if (adopt_first(id, reply, [=, this] { view(id, token, reply, subscriber); })) return;
+    auto again = [=, this] { view(id, token, reply, subscriber); };
+    if (token ? adopt_first(id, reply, again) : follow_first(id, reply, again)) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
@@ -427,7 +428,7 @@ void Lobby::assist(const std::string& id, const std::optional<std::string>& toke
 }
 
 void Lobby::export_record(const std::string& id, Reply reply) {
-    if (adopt_first(id, reply, [=, this] { export_record(id, reply); })) return;
+    if (follow_first(id, reply, [=, this] { export_record(id, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     with_durable_game(
@@ -559,10 +560,9 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
 
 void Lobby::subscribe(const std::string& id, const std::optional<std::string>& token,
                       std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready) {
-    if (adopt_first(
-            id, [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); },
-            [=, this] { subscribe(id, token, since, subscriber, ready); }))
-        return;
+    Reply refused = [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); };
+    auto again = [=, this] { subscribe(id, token, since, subscriber, ready); };
+    if (token ? adopt_first(id, refused, again) : follow_first(id, refused, again)) return;
     Room* r = find(id);
     if (!r || !r->stored)
         return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});

@@ -161,6 +161,10 @@ class Lobby {
     // false when the game is here already (or on a single node): go on at once.
     bool adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry);
     void adopted(const StoredGame& row, std::vector<StoredAction> log);
+    // A cluster, a request that only watches (no seat): served from a replica of the game's
+    // log when another node owns it (lobby_cluster.cpp); false when it can go on at once.
+    bool follow_first(const std::string& id, const Reply& reply, std::function<void()> retry);
+    void follow_log(Room& r);
     void sweep_orphans();
     void list_from_store(const std::string& status, std::int64_t beforeMs,
                          const std::string& beforeId, std::size_t limit, Reply reply);
@@ -213,7 +217,8 @@ class Lobby {
     std::unordered_map<std::string, AddressUse> addresses_;
     bool stopping_ = false;
     // Requests waiting for a game's adoption: their retry, and their reply if it fails.
-    std::unordered_map<std::string, std::vector<std::pair<std::function<void()>, Reply>>> adopting_;
+    std::unordered_map<std::string, std::vector<std::pair<std::function<void()>, Reply>>> adopting_,
+        following_;
     std::unique_ptr<boost::asio::steady_timer> sweepTimer_;
     // Receivers outlive the lobby at shutdown: their on_gone checks this first.
     std::shared_ptr<int> alive_ = std::make_shared<int>(0);

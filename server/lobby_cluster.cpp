@@ -8,6 +8,8 @@
 // which reconnect through the balancer. Lists come from the database, not from memory.
 #include <boost/asio/steady_timer.hpp>
 
+#include <algorithm>
+
 #include "server/lobby.h"
 #include "server/log.h"
 #include "server/loops.h"
@@ -104,8 +106,122 @@ void Lobby::adopted(const StoredGame& row, std::vector<StoredAction> log) {
     }
     set_row(*r, row);
     r->owned = true;
+    r->following = false;
+    if (r->followTimer) r->followTimer->cancel();
     index_add(*r);
     if (!r->broken && replay(*r, row.tape, log)) follow_up(*r);
+}
+
+// ---- replicas for spectators ---------------------------------------------------------------
+// A spectator who reaches a node that does not own the game (not through the balancer) is
+// served there from a replica: the row, tape and log read without taking the game, then the
+// log's new entries applied as they appear (polled), their events delivered as usual. A seat
+// never follows: its requests adopt the game (its presence must be where the game is).
+
+namespace {
+constexpr auto FollowEvery = std::chrono::milliseconds(200);
+constexpr std::int64_t FollowIdleMs = 30'000;  // a replica nobody watches stops this long after
+}  // namespace
+
+bool Lobby::follow_first(const std::string& id, const Reply& reply, std::function<void()> retry) {
+    if (!clustered() || stopping_) return false;
+    if (Room* r = find(id); r && (r->owned || r->following)) {
+        r->followUntilMs = std::max(r->followUntilMs, now_ms() + FollowIdleMs);
+        return false;
+    }
+    if (adopting_.count(id)) return adopt_first(id, reply, std::move(retry));  // join the wait
+    struct Replica {
+        std::optional<StoredGame> row;
+        std::vector<StoredAction> log;
+    };
+    auto found = std::make_shared<Replica>();
+    auto& waiting = following_[id];
+    waiting.emplace_back(std::move(retry), reply);
+    if (waiting.size() > 1) return true;
+    store_.submit(
+        [found, id](Db& db) {
+            found->row = db.load_game(id);
+            found->log = found->row ? db.load_actions(id) : std::vector<StoredAction>{};
+        },
+        [this, found, id](bool ok) {
+            auto waiting = std::move(following_[id]);
+            following_.erase(id);
+            Room* r = find(id);
+            if (ok && found->row && !(r && r->owned)) {
+                if (!r) {
+                    auto room = std::make_unique<Room>();
+                    r = room.get();
+                    rooms_.emplace(id, std::move(room));
+                } else {
+                    resync(*r);
+                }
+                set_row(*r, *found->row);
+                r->owned = false;
+                r->following = true;
+                r->followUntilMs = now_ms() + FollowIdleMs;
+                if (replay(*r, found->row->tape, found->log)) follow_log(*r);
+            }
+            for (auto& [retry, reply] : waiting) {
+                if (!ok)
+                    reply(retry_error(503, "storage-unavailable",
+                                      "the game could not be read from the database; try again "
+                                      "later",
+                                      5));
+                else if (!found->row)
+                    reply(api_error(404, "not-found", "no such game"));
+                else
+                    retry();
+            }
+        });
+    return true;
+}
+
+void Lobby::follow_log(Room& r) {
+    if (!r.followTimer) r.followTimer = std::make_unique<asio::steady_timer>(ioc_);
+    r.followTimer->expires_after(FollowEvery);
+    r.followTimer->async_wait([this, &r, epoch = r.epoch](boost::system::error_code ec) {
+        if (ec || stopping_ || !r.following || epoch != r.epoch || !r.game) return;
+        std::erase_if(r.spectators, [](const Subscription& s) { return s.subscriber.expired(); });
+        if (r.spectators.empty() && now_ms() > r.followUntilMs) {
+            // Nobody watches here any more: drop the replica (a later spectator follows anew).
+            r.following = false;
+            resync(r);
+            return;
+        }
+        struct Tail {
+            std::optional<StoredGame> row;
+            std::vector<StoredAction> log;
+        };
+        auto tail = std::make_shared<Tail>();
+        store_.submit(
+            [tail, id = r.id, from = r.logLength](Db& db) {
+                tail->row = db.load_game(id);
+                tail->log = db.load_actions_from(id, from);
+            },
+            [this, &r, tail, epoch](bool ok) {
+                if (!r.following || epoch != r.epoch || !r.game) return;
+                if (ok && tail->row && !tail->log.empty()) {
+                    try {
+                        // The tape first: the new entries may draw on bytes the owner drew.
+                        r.random->extend(tail->row->tape);
+                        for (const auto& a : tail->log) apply_logged(r, a);
+                        r.logLength = tail->log.back().seq + 1;
+                        r.lastActivityMs = tail->log.back().tsMs;
+                    } catch (const std::exception&) {
+                        // Out of step with the log (it cannot be, short of a bug): start over.
+                        r.following = false;
+                        resync(r);
+                        return;
+                    }
+                    index_remove(r);
+                    set_row(r, *tail->row);
+                    index_add(r);
+                    r.committedEvents = r.game->events().size();
+                    broadcast(r);
+                }
+                follow_log(r);
+            });
+    });
 }
 
 void Lobby::lost(const std::string& id) {

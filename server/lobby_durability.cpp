@@ -89,31 +89,33 @@ std::optional<Outcome> Lobby::take_creation(const Client& client) {
 
 // ---- loading and replay ----------------------------------------------------------------
 
+void apply_logged(Room& r, const StoredAction& a) {
+    json::object action = json::parse(a.action).as_object();
+    if (a.seat == "clock") {
+        std::string_view type = action.at("type").as_string();
+        if (type == "check-time") {
+            r.game->check_time(a.tsMs);
+        } else if (type == "resume") {
+            // Older logs have no "down" mark: the time before the stop was not charged.
+            auto down = action.if_contains("down");
+            r.game->resume_clock(down ? down->to_number<std::int64_t>() : 0, a.tsMs);
+        } else if (type == "abandon") {
+            r.game->abandon(a.tsMs);
+        }
+        return;
+    }
+    auto seat = referee::parse_seat(a.seat);
+    if (!seat || !r.game->act(*seat, action, a.tsMs).accepted)
+        throw std::runtime_error("a logged action was refused on replay");
+}
+
 bool Lobby::replay(Room& r, std::vector<std::uint8_t> tape,
                    const std::vector<StoredAction>& entries) {
     try {
         r.random = std::make_unique<TapeRandom>(fresh_, std::move(tape));
         r.game = referee::create_game(r.variant, r.gameOptions, *r.random);
         set_record_headers(r);
-        for (const auto& a : entries) {
-            json::object action = json::parse(a.action).as_object();
-            if (a.seat == "clock") {
-                std::string_view type = action.at("type").as_string();
-                if (type == "check-time") {
-                    r.game->check_time(a.tsMs);
-                } else if (type == "resume") {
-                    // Older logs have no "down" mark: the time before the stop was not charged.
-                    auto down = action.if_contains("down");
-                    r.game->resume_clock(down ? down->to_number<std::int64_t>() : 0, a.tsMs);
-                } else if (type == "abandon") {
-                    r.game->abandon(a.tsMs);
-                }
-                continue;
-            }
-            auto seat = referee::parse_seat(a.seat);
-            if (!seat || !r.game->act(*seat, action, a.tsMs).accepted)
-                throw std::runtime_error("a logged action was refused on replay");
-        }
+        for (const auto& a : entries) apply_logged(r, a);
         r.tapePersisted = r.random->tape().size();
         r.logLength = entries.empty() ? 0 : entries.back().seq + 1;
         r.committedEvents = r.game->events().size();
@@ -198,6 +200,8 @@ void Lobby::start() {
 void Lobby::shutdown() {
     stopping_ = true;
     if (sweepTimer_) sweepTimer_->cancel();
+    for (auto& [id, room] : rooms_)
+        if (room->followTimer) room->followTimer->cancel();
     for (auto& [id, room] : rooms_) {
         if (room->flagTimer) room->flagTimer->cancel();
         if (room->evictTimer) room->evictTimer->cancel();
@@ -206,7 +210,7 @@ void Lobby::shutdown() {
 }
 
 void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
-    if (!r.owned) {
+    if (!r.owned && !r.following) {
         // Another node took the game (lobby_cluster.cpp): a timer of ours must not load it.
         onError(moved_elsewhere());
         return;
@@ -244,7 +248,7 @@ void Lobby::with_game(Room& r, std::function<void(Room&)> fn, Reply onError) {
         },
         [this, &r, loaded](bool ok) {
             r.loading = false;
-            if (ok && !r.game && r.owned) {
+            if (ok && !r.game && (r.owned || r.following)) {
                 replay(r, std::move(loaded->tape), loaded->log);
                 r.eventTexts.clear();
             }

@@ -100,7 +100,7 @@ void Lobby::spectator_pass(Room& r, std::uint64_t epoch, std::size_t from) {
 }
 
 void Lobby::follow_up(Room& r) {
-    if (stopping_ || !r.game) return;
+    if (stopping_ || !r.game || !r.owned) return;  // a replica runs no timers
     if (!r.live()) {
         if (r.flagTimer) r.flagTimer->cancel();
         if (r.expiryTimer) r.expiryTimer->cancel();

@@ -39,11 +39,15 @@ struct Room {
     std::optional<TokenHash> invite;
     std::int64_t createdMs = 0;
     json::value result;
-    bool stored = false;         // its creation is durable (only then is it listed)
+    bool stored = false;  // its creation is durable (only then is it listed)
     // This node may write the game (always on a single node; in a cluster, from its adoption
     // until another node takes it over).
     bool owned = true;
-    std::string creatorAddress;  // memory only: the per-address limit on open games
+    // A cluster: a replica of a game another node owns, kept up with its log, for spectators
+    // who connected here (lobby_cluster.cpp). It runs no timers and writes nothing.
+    bool following = false;
+    std::int64_t followUntilMs = 0;  // polled while it has spectators, or until then
+    std::string creatorAddress;      // memory only: the per-address limit on open games
     std::int64_t lastActivityMs = 0;
 
     // Loaded state: the game, its tape, and where durability stands. A failed write bumps
@@ -66,7 +70,8 @@ struct Room {
     std::vector<Subscription> seats, spectators;
     bool spectatorPass = false, spectatorPassAgain = false;
 
-    std::unique_ptr<boost::asio::steady_timer> flagTimer, evictTimer, expiryTimer, firstMoveTimer;
+    std::unique_ptr<boost::asio::steady_timer> flagTimer, evictTimer, expiryTimer, firstMoveTimer,
+        followTimer;
     // Memory only (lobby_flow.cpp). Per seat: -1 not yet known, 0 connected, else the
     // wall-clock ms since which no receiver of that seat has been connected.
     std::int64_t goneSince[2] = {-1, -1};
@@ -93,6 +98,8 @@ Outcome storage_unavailable(std::string_view what);
 // The room as a row of the games table, and back (metadata only: the game is replayed apart).
 StoredGame stored(const Room& r);
 void set_row(Room& r, const StoredGame& g);
+// One logged entry applied to the loaded game (replay); throws if the game refuses it.
+void apply_logged(Room& r, const StoredAction& a);
 // 503: another node owns the game now; the client reconnects (through the balancer).
 Outcome moved_elsewhere();
 // The record's headers (date, players' names) for the room's loaded game.

@@ -90,6 +90,9 @@ class Db {
     virtual std::vector<StoredGame> load_games() = 0;  // metadata of every game, tapes included
     virtual std::vector<std::uint8_t> load_tape(const std::string& id) = 0;
     virtual std::vector<StoredAction> load_actions(const std::string& id) = 0;
+    // The log from entry `seq` on (a node following a game another node owns).
+    virtual std::vector<StoredAction> load_actions_from(const std::string& id,
+                                                        std::int64_t seq) = 0;
 
     // ---- a cluster of nodes on one database (PostgreSQL; SQLite is always a single node) ----
     // Whether other nodes may share this database: games are then owned one node at a time.

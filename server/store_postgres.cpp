@@ -133,6 +133,9 @@ const Statement Statements[] = {
     {"load_actions",
      "SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=$1 ORDER BY seq",
      {Text}},
+    {"load_actions_from",
+     "SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=$1 AND seq>=$2 ORDER BY seq",
+     {Text, Int8}},
     {"acquire",
      "WITH prev AS (SELECT g.id, g.owner, n.alive_ms, " ARBITER_OWNER_GONE " AS gone "
      "FROM games g LEFT JOIN nodes n ON n.instance = g.owner WHERE g.id = $1 FOR UPDATE OF g) "
@@ -237,8 +240,10 @@ class PostgresDb final : public Db {
         // connect_timeout first: a value in the URL overrides it. A transaction left open
         // (a node paused mid-commit) is ended by the server, so it holds no lock for long.
         const char* keys[] = {"connect_timeout", "application_name", "options", "dbname", nullptr};
-        const char* values[] = {"5", "arbiter", "-c idle_in_transaction_session_timeout=2000",
-                                conninfo.c_str(), nullptr};
+        const char* values[] = {
+            "5", "arbiter",
+            "-c idle_in_transaction_session_timeout=2000 -c client_min_messages=warning",
+            conninfo.c_str(), nullptr};
         conn_ = PQconnectdbParams(keys, values, 1);
         if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
             std::string msg = conn_ ? PQerrorMessage(conn_) : "out of memory";
@@ -399,6 +404,15 @@ class PostgresDb final : public Db {
     std::vector<StoredAction> load_actions(const std::string& id) override {
         reconnect_if_lost();
         auto r = run("load_actions", Params().text(id));
+        std::vector<StoredAction> out;
+        for (int i = 0, n = PQntuples(r.get()); i < n; ++i)
+            out.push_back({cell_number(r.get(), i, 0), cell(r.get(), i, 1), cell(r.get(), i, 2),
+                           cell_number(r.get(), i, 3)});
+        return out;
+    }
+    std::vector<StoredAction> load_actions_from(const std::string& id, std::int64_t seq) override {
+        reconnect_if_lost();
+        auto r = run("load_actions_from", Params().text(id).number(seq));
         std::vector<StoredAction> out;
         for (int i = 0, n = PQntuples(r.get()); i < n; ++i)
             out.push_back({cell_number(r.get(), i, 0), cell(r.get(), i, 1), cell(r.get(), i, 2),

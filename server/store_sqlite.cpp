@@ -109,6 +109,7 @@ class SqliteDb final : public Db {
                                        const std::string& beforeId, std::size_t limit) override;
     std::vector<std::uint8_t> load_tape(const std::string& id) override;
     std::vector<StoredAction> load_actions(const std::string& id) override;
+    std::vector<StoredAction> load_actions_from(const std::string& id, std::int64_t seq) override;
 
   private:
     sqlite3_stmt* prepare(const char* sql);
@@ -377,6 +378,21 @@ std::vector<StoredGame> SqliteDb::list_games(const std::string& status, std::int
     bind_text(st, 3, beforeId);
     sqlite3_bind_int64(st, 4, std::int64_t(limit));
     return select_games(st);
+}
+
+std::vector<StoredAction> SqliteDb::load_actions_from(const std::string& id, std::int64_t seq) {
+    sqlite3_stmt* st = prepare(
+        "SELECT seq,seat,action,ts_ms FROM actions WHERE game_id=? AND seq>=? ORDER BY seq");
+    bind_text(st, 1, id);
+    sqlite3_bind_int64(st, 2, seq);
+    std::vector<StoredAction> out;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(st, 0), column_text(st, 1), column_text(st, 2),
+                       sqlite3_column_int64(st, 3)});
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) fail("sqlite read");
+    return out;
 }
 
 std::vector<std::uint8_t> SqliteDb::load_tape(const std::string& id) {

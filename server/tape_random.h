@@ -30,6 +30,11 @@ class TapeRandom final : public referee::RandomSource {
         }
     }
     const std::vector<std::uint8_t>& tape() const { return tape_; }
+    // A replica's tape catches up with the stored one (the bytes the owner drew since).
+    void extend(const std::vector<std::uint8_t>& stored) {
+        if (stored.size() > tape_.size())
+            tape_.insert(tape_.end(), stored.begin() + std::ptrdiff_t(tape_.size()), stored.end());
+    }
 
   private:
     referee::RandomSource& fresh_;

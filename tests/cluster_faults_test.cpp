@@ -60,7 +60,7 @@ int slow_post(std::uint16_t port, const std::string& target, const std::string& 
     ssize_t n = read(fd, buf, sizeof buf - 1);
     int err = errno;
     close(fd);
-    if (n < 0) return -err;           // no answer in time (-EAGAIN) or a reset (-ECONNRESET)
+    if (n < 0) return -err;  // no answer in time (-EAGAIN) or a reset (-ECONNRESET)
     return n >= 12 ? std::atoi(buf + 9) : -1000 - int(n);  // closed without (a whole) answer
 }
 
@@ -141,9 +141,17 @@ TEST_F(ClusterFaults, GamesOfEveryVariantPlayToTheEndThroughTheBalancer) {
     std::mt19937_64 rng(7);
     for (const std::string variant : {"chess", "chiefspy", "minesweeper"}) {
         Game g = create(front_, variant);
+        // The seats play through HAProxy (on the game's owner); one spectator watches
+        // through HAProxy too, another on a node that does not own the game.
+        ASSERT_EQ(http(front_, "GET", "/api/games/" + g.id, "", g.token[0]).status, 200);
+        int owner = owner_node(g.id);
+        ASSERT_GE(owner, 1);
         WsClient spectator(front_, "/ws/games/" + g.id);
-        spectator.send(R"({"type":"hello"})");
-        ASSERT_EQ(spectator.receive_json().at("type"), "welcome");
+        WsClient elsewhere(node_port(owner % 3 + 1), "/ws/games/" + g.id);
+        for (WsClient* ws : {&spectator, &elsewhere}) {
+            ws->send(R"({"type":"hello"})");
+            ASSERT_EQ(ws->receive_json().at("type"), "welcome");
+        }
         json::object view;
         int status = 0, actions = 0;
         while (actions < 4000 && act_once(front_, g, rng, view, status)) {
@@ -169,12 +177,15 @@ TEST_F(ClusterFaults, GamesOfEveryVariantPlayToTheEndThroughTheBalancer) {
             }
             return n;
         };
-        std::size_t live = drain(spectator);
+        std::size_t live = drain(spectator), there = drain(elsewhere);
         WsClient late(front_, "/ws/games/" + g.id);
         late.send(R"({"type":"hello","since":0})");
         ASSERT_EQ(late.receive_json().at("type"), "welcome");
-        EXPECT_EQ(live, drain(late)) << variant;
+        std::size_t all = drain(late);
+        EXPECT_EQ(live, all) << variant;
+        EXPECT_EQ(there, all) << variant << ": the spectator on another node";
         EXPECT_GT(live, 0u) << variant;
+        EXPECT_EQ(owner_node(g.id), owner) << variant << ": the spectator did not move the game";
         (void)end;
         EXPECT_EQ(http(front_, "GET", "/api/games/" + g.id + "/export").status, 200);
     }

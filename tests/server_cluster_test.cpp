@@ -175,3 +175,71 @@ TEST(Cluster, AnotherNodeAdoptsTheGamesOfANodeThatIsGone) {
         url, "SELECT count(*) FROM actions WHERE game_id='" + id + "' AND seat='clock'");
     EXPECT_EQ(resumes, "1") << "the takeover is a resume point in the log";
 }
+
+// A spectator connected to another node than the game's owner (not through the balancer) is
+// served there from the log: it receives every event live, and the game does not move.
+TEST(Cluster, ASpectatorOnAnotherNodeFollowsTheGameWithoutMovingIt) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a")), b(node(url, "b"));
+    for (const std::string variant : {"chess", "minesweeper", "chiefspy"}) {
+        auto c = http(a.port(), "POST", "/api/games",
+                      R"({"variant":")" + variant + R"(","opponent":"local"})");
+        ASSERT_EQ(c.status, 201) << c.body;
+        std::string id(c.json().at("id").as_string());
+        std::string token[2] = {std::string(c.json().at("tokens").at("white").as_string()),
+                                std::string(c.json().at("tokens").at("black").as_string())};
+        std::string owner = owner_of(url, id);
+        WsClient spectator(b.port(), "/ws/games/" + id);
+        spectator.send(R"({"type":"hello"})");
+        ASSERT_EQ(spectator.receive_json().at("type"), "welcome") << variant;
+        // The seats play on a (where the balancer would send them), a few actions each.
+        int actions = 0;
+        for (int n = 0; n < 12; ++n) {
+            bool acted = false;
+            for (int k = 0; k < 2 && !acted; ++k) {
+                auto view = http(a.port(), "GET", "/api/games/" + id, "", token[k])
+                                .json()
+                                .at("view")
+                                .as_object();
+                std::string me = k == 0 ? "white" : "black";
+                std::string body;
+                if (view.contains("phase") && view.at("phase") == "setup" &&
+                    !view.at("ready").at(me).as_bool())
+                    body = R"({"type":"set-values","random":true})";
+                else if (view.at("toMove") == me.c_str() &&
+                         !view.at("legalMoves").as_array().empty())
+                    body = R"({"type":"move","move":)" +
+                           json::serialize(view.at("legalMoves").as_array()[0]) + "}";
+                if (body.empty()) continue;
+                ASSERT_EQ(
+                    http(a.port(), "POST", "/api/games/" + id + "/actions", body, token[k]).status,
+                    200)
+                    << variant << " " << body;
+                acted = true;
+                ++actions;
+            }
+        }
+        ASSERT_GT(actions, 4);
+        // b catches up with the log, and its spectator got every event a spectator may see.
+        EXPECT_TRUE(eventually([&] {
+            return http(b.port(), "GET", "/api/games/" + id).json().at("view") ==
+                   http(a.port(), "GET", "/api/games/" + id).json().at("view");
+        })) << variant;
+        auto drain = [](WsClient& ws) {
+            std::size_t n = 0;
+            try {
+                for (;;)
+                    if (ws.receive_json(std::chrono::seconds(1)).at("type") == "event") ++n;
+            } catch (const std::exception&) {
+            }
+            return n;
+        };
+        WsClient late(a.port(), "/ws/games/" + id);
+        late.send(R"({"type":"hello","since":0})");
+        ASSERT_EQ(late.receive_json().at("type"), "welcome");
+        std::size_t live = drain(spectator);
+        EXPECT_GT(live, 0u) << variant;
+        EXPECT_EQ(live, drain(late)) << variant;
+        EXPECT_EQ(owner_of(url, id), owner) << variant << ": a spectator must not move the game";
+    }
+}
