@@ -91,6 +91,20 @@ Target parse_target(std::string_view target);
 // Parses a JSON text with a depth cap; nullopt for malformed input.
 std::optional<json::value> parse_json(std::string_view text);
 
+// An API answer as an HTTP response (event_stream.cpp).
+boost::beast::http::response<boost::beast::http::string_body> make_response(const Outcome& o,
+                                                                            unsigned version,
+                                                                            bool keepAlive);
+
+// GET /api/games/{id}/events (event_stream.cpp): the receiver to subscribe with, and the
+// lobby's Ready for it, which starts the stream or answers the refusal.
+struct EventStreamStart {
+    std::shared_ptr<Subscriber> receiver;
+    Lobby::Ready ready;
+};
+EventStreamStart event_stream(boost::beast::tcp_stream stream, unsigned version,
+                              std::shared_ptr<Connections> table);
+
 void start_http_session(boost::asio::ip::tcp::socket socket, Context& context);
 void start_websocket(boost::beast::tcp_stream stream, HttpRequest request, Context& context);
 
