@@ -58,6 +58,21 @@ std::optional<Adoption> take_over(Db& db, const std::string& id, std::int64_t no
     return a;
 }
 
+using Waiting = std::vector<std::pair<std::function<void()>, Reply>>;
+
+// The requests that waited for a game to be read: run again, or told why not.
+void resume_waiting(Waiting& waiting, bool read, bool exists) {
+    for (auto& [retry, reply] : waiting) {
+        if (!read)
+            reply(retry_error(503, "storage-unavailable",
+                              "the game could not be read from the database; try again later", 5));
+        else if (!exists)
+            reply(api_error(404, "not-found", "no such game"));
+        else
+            retry();
+    }
+}
+
 }  // namespace
 
 Outcome moved_elsewhere() {
@@ -79,17 +94,7 @@ bool Lobby::adopt_first(const std::string& id, const Reply& reply, std::function
                       auto waiting = std::move(adopting_[id]);
                       adopting_.erase(id);
                       if (ok && *found) adopted((*found)->row, std::move((*found)->log));
-                      for (auto& [retry, reply] : waiting) {
-                          if (!ok)
-                              reply(retry_error(503, "storage-unavailable",
-                                                "the game could not be read from the "
-                                                "database; try again later",
-                                                5));
-                          else if (!*found)
-                              reply(api_error(404, "not-found", "no such game"));
-                          else
-                              retry();
-                      }
+                      resume_waiting(waiting, ok, found->has_value());
                   });
     return true;
 }
@@ -161,17 +166,7 @@ bool Lobby::follow_first(const std::string& id, const Reply& reply, std::functio
                 r->followUntilMs = now_ms() + FollowIdleMs;
                 if (replay(*r, found->row->tape, found->log)) follow_log(*r);
             }
-            for (auto& [retry, reply] : waiting) {
-                if (!ok)
-                    reply(retry_error(503, "storage-unavailable",
-                                      "the game could not be read from the database; try again "
-                                      "later",
-                                      5));
-                else if (!found->row)
-                    reply(api_error(404, "not-found", "no such game"));
-                else
-                    retry();
-            }
+            resume_waiting(waiting, ok, found->row.has_value());
         });
     return true;
 }

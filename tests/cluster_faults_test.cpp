@@ -18,6 +18,7 @@
 #include <random>
 #include <thread>
 
+#include "tests/leak_audit.h"
 #include "tests/postgres_test_db.h"
 #include "tests/server_client.h"
 
@@ -168,20 +169,12 @@ TEST_F(ClusterFaults, GamesOfEveryVariantPlayToTheEndThroughTheBalancer) {
         EXPECT_EQ(end.at("status"), "finished") << variant;
         // The spectator, connected through the balancer all game long, got every event a
         // spectator may see: as many as one who connects after the end is replayed.
-        auto drain = [](WsClient& ws) {
-            std::size_t n = 0;
-            try {
-                for (;;)
-                    if (ws.receive_json(std::chrono::seconds(2)).at("type") == "event") ++n;
-            } catch (const std::exception&) {
-            }
-            return n;
-        };
-        std::size_t live = drain(spectator), there = drain(elsewhere);
+        std::size_t live = drain_events(spectator, std::chrono::seconds(2)),
+                    there = drain_events(elsewhere, std::chrono::seconds(2));
         WsClient late(front_, "/ws/games/" + g.id);
         late.send(R"({"type":"hello","since":0})");
         ASSERT_EQ(late.receive_json().at("type"), "welcome");
-        std::size_t all = drain(late);
+        std::size_t all = drain_events(late, std::chrono::seconds(2));
         EXPECT_EQ(live, all) << variant;
         EXPECT_EQ(there, all) << variant << ": the spectator on another node";
         EXPECT_GT(live, 0u) << variant;
@@ -475,4 +468,46 @@ TEST_F(ClusterFaults, AuthorizationAndSecretsHoldThroughTheBalancer) {
     std::string secret = record.substr(salt + 7, 64);
     EXPECT_EQ(seen.find(secret), std::string::npos) << "the salt was sent before the end";
     EXPECT_EQ(seen.find("minesweeper-v1|"), std::string::npos);
+}
+
+// The leak audit of tests/server_leak_test.cpp, through HAProxy in front of three nodes on one
+// PostgreSQL (the nodes in this process, so the audit can read each game where it lives).
+TEST(ClusterFaultsLeakAudit, EachSeatReceivesExactlyItsEventsThroughTheBalancer) {
+    std::string url = fresh_postgres_db();
+    std::string dir = temp_dir();
+    bool ownServer = url.empty();
+    if (ownServer) {  // outside ctest: a throwaway server of our own
+        ASSERT_EQ(
+            std::system((ARBITER_SOURCE_DIR "/deploy/pg-throwaway start " + dir + "/pg >/dev/null")
+                            .c_str()),
+            0);
+        url = read_file(dir + "/pg/url");
+    }
+    auto front = std::uint16_t(23000 + (getpid() % 1000) * 4);
+    std::vector<std::unique_ptr<TestServer>> nodes;
+    for (int n = 1; n <= 3; ++n)
+        nodes.push_back(std::make_unique<TestServer>([&, n](server::ServerConfig& c) {
+            c.db = url;
+            c.node = "n" + std::to_string(n);
+            c.port = std::uint16_t(front + n);
+        }));
+    std::string env = "CLUSTER_DIR=" + dir + " CLUSTER_PORT=" + std::to_string(front) + " ";
+    ASSERT_EQ(std::system((env + ARBITER_SOURCE_DIR "/deploy/cluster balancer >/dev/null").c_str()),
+              0);
+    leak_audit(
+        front,
+        [&](const std::string& id, const std::function<void(const referee::Game*)>& fn) {
+            // The owner's copy: the database says which node that is.
+            std::string owner =
+                postgres_value(url, "SELECT owner FROM games WHERE id='" + id + "'");
+            std::size_t n = owner.size() > 1 ? std::size_t(owner[1] - '1') : 0;
+            ASSERT_LT(n, nodes.size()) << owner;
+            nodes[n]->server().inspect(id, fn);
+        },
+        1);
+    std::system((env + ARBITER_SOURCE_DIR "/deploy/cluster stop >/dev/null 2>&1").c_str());
+    nodes.clear();
+    if (ownServer)
+        std::system((ARBITER_SOURCE_DIR "/deploy/pg-throwaway stop " + dir + "/pg").c_str());
+    std::filesystem::remove_all(dir);
 }

@@ -30,6 +30,17 @@ bool sanitized() {
     return s && std::string(s) == "1";
 }
 
+std::size_t drain_events(WsClient& ws, std::chrono::milliseconds quiet) {
+    std::size_t n = 0;
+    try {
+        for (;;)
+            if (ws.receive_json(quiet).at("type") == "event") ++n;
+    } catch (const std::exception&) {
+        // quiet for long enough (or closed): done
+    }
+    return n;
+}
+
 std::string temp_dir() {
     std::string pattern = (std::filesystem::temp_directory_path() / "arbiter-test-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
@@ -112,8 +123,10 @@ struct WsClient::Impl {
     beast::flat_buffer buffer;
 };
 
-WsClient::WsClient(std::uint16_t port, const std::string& target) : impl_(std::make_unique<Impl>()) {
-    beast::get_lowest_layer(impl_->ws).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+WsClient::WsClient(std::uint16_t port, const std::string& target)
+    : impl_(std::make_unique<Impl>()) {
+    beast::get_lowest_layer(impl_->ws).connect(
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     impl_->ws.handshake("127.0.0.1", target);
 }
 

@@ -27,12 +27,12 @@ HttpResult http(std::uint16_t port, const std::string& method, const std::string
 // Sends raw bytes and returns whatever comes back until the server closes or 2 s pass.
 std::string raw_exchange(std::uint16_t port, const std::string& bytes);
 // Reads an NDJSON event stream until it ends (or the timeout); one string per line.
-std::vector<std::string> read_event_stream(std::uint16_t port, const std::string& target,
-                                           const std::optional<std::string>& token,
-                                           std::chrono::milliseconds timeout = std::chrono::seconds(5));
+std::vector<std::string> read_event_stream(
+    std::uint16_t port, const std::string& target, const std::optional<std::string>& token,
+    std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 class WsClient {
-public:
+  public:
     WsClient(std::uint16_t port, const std::string& target);
     ~WsClient();
     void send(const std::string& text);
@@ -42,14 +42,14 @@ public:
     // Whether the server closed the connection within the timeout.
     bool closed_by_server(std::chrono::milliseconds timeout = std::chrono::seconds(2));
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 
 // A server on a free loopback port with a fresh database in a temporary folder.
 class TestServer {
-public:
+  public:
     // tweak adjusts the configuration (limits, a web folder, a fault-injecting VFS) before
     // every start.
     explicit TestServer(std::function<void(server::ServerConfig&)> tweak = {});
@@ -61,11 +61,14 @@ public:
     // Stops and starts again on the same database (a graceful restart).
     void restart();
 
-private:
+  private:
     std::string dir_, db_;
     std::function<void(server::ServerConfig&)> tweak_;
     std::unique_ptr<server::Server> server_;
 };
+
+// Counts the event messages a WebSocket receives until it has been quiet for `quiet`.
+std::size_t drain_events(WsClient& ws, std::chrono::milliseconds quiet = std::chrono::seconds(1));
 
 std::string temp_dir();
 bool sanitized();  // ARBITER_SANITIZED=1: keep loops short

@@ -225,21 +225,12 @@ TEST(Cluster, ASpectatorOnAnotherNodeFollowsTheGameWithoutMovingIt) {
             return http(b.port(), "GET", "/api/games/" + id).json().at("view") ==
                    http(a.port(), "GET", "/api/games/" + id).json().at("view");
         })) << variant;
-        auto drain = [](WsClient& ws) {
-            std::size_t n = 0;
-            try {
-                for (;;)
-                    if (ws.receive_json(std::chrono::seconds(1)).at("type") == "event") ++n;
-            } catch (const std::exception&) {
-            }
-            return n;
-        };
         WsClient late(a.port(), "/ws/games/" + id);
         late.send(R"({"type":"hello","since":0})");
         ASSERT_EQ(late.receive_json().at("type"), "welcome");
-        std::size_t live = drain(spectator);
+        std::size_t live = drain_events(spectator);
         EXPECT_GT(live, 0u) << variant;
-        EXPECT_EQ(live, drain(late)) << variant;
+        EXPECT_EQ(live, drain_events(late)) << variant;
         EXPECT_EQ(owner_of(url, id), owner) << variant << ": a spectator must not move the game";
     }
 }
