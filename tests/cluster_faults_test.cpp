@@ -245,6 +245,12 @@ TEST_F(ClusterFaults, KillNineTenTimesUnderLoadLosesNoAcknowledgedAction) {
                 }
             }
         });
+    // And `arbiter loadtest` through HAProxy beside them: 100 more games over WebSockets.
+    std::thread load([&] {
+        std::system((ARBITER_BINARY " loadtest --url ws://127.0.0.1:" + std::to_string(front_) +
+                     " --games 100 --seconds 4 >" + dir_ + "/loadtest.log 2>&1")
+                        .c_str());
+    });
     // Failover: from the kill to the first accepted move of a game the killed node owned.
     struct Kill {
         Clock::time_point at;
@@ -272,6 +278,13 @@ TEST_F(ClusterFaults, KillNineTenTimesUnderLoadLosesNoAcknowledgedAction) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     stop = true;
     for (auto& t : players) t.join();
+    load.join();
+    {
+        std::ifstream log(dir_ + "/loadtest.log");
+        for (std::string line; std::getline(log, line);)
+            if (line.starts_with("games:"))
+                std::printf("loadtest beside the kills: %s\n", line.c_str());
+    }
     std::vector<double> failover;
     for (const auto& kill : kills) {
         std::optional<Clock::time_point> first;
