@@ -73,7 +73,7 @@ class EventStream final : public Subscriber,
     bool sheddable() const override { return false; }
     void shed() override {}  // never sheddable
 
-    void fail(Outcome o) {
+    void fail(const Outcome& o) {
         auto res =
             std::make_shared<http::response<http::string_body>>(make_response(o, version_, false));
         http::async_write(
@@ -173,9 +173,9 @@ class EventStream final : public Subscriber,
 EventStreamStart event_stream(beast::tcp_stream stream, unsigned version,
                               std::shared_ptr<Connections> table) {
     auto streamer = std::make_shared<EventStream>(std::move(stream), version, std::move(table));
-    return {streamer, [streamer](std::optional<Outcome> error, referee::Seat, json::object) {
+    return {streamer, [streamer](std::optional<Outcome> error, referee::Seat, const json::object&) {
                 if (error)
-                    streamer->fail(std::move(*error));
+                    streamer->fail(*error);
                 else
                     streamer->start();
             }};

@@ -191,14 +191,14 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         if (!limit_.allow())
             return send(retry_error(429, "rate-limited", "too many requests on this connection", 1),
                         req.version(), req.keep_alive());
-        handle(std::move(req), std::move(target));
+        handle(std::move(req), target);
     }
 
-    void handle(HttpRequest req, Target target) {
+    void handle(HttpRequest req, const Target& target) {
         unsigned version = req.version();
         bool keepAlive = req.keep_alive();
-        Reply reply = [self = shared_from_this(), version, keepAlive](Outcome o) {
-            self->send(std::move(o), version, keepAlive);
+        Reply reply = [self = shared_from_this(), version, keepAlive](const Outcome& o) {
+            self->send(o, version, keepAlive);
         };
         const std::string& path = target.path;
         auto method = req.method();
@@ -247,13 +247,13 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                     q.limit = std::size_t(*n);
                 }
                 q.before = target.param("before").value_or("");
-                return list_everywhere(std::move(q), reply);
+                return list_everywhere(q, reply);
             }
             if (!post) return wrong_method();
             // One address's games are made on one loop: its limits are counted in one place.
             if (auto v = body())
                 on_loop(loop_of(client.address, loops.size()),
-                        [v = *v, client](Lobby& l, Reply a) { l.create(v, client, a); });
+                        [v = *v, client](Lobby& l, const Reply& a) { l.create(v, client, a); });
             return;
         }
         if (path.starts_with("/api/games/")) {
@@ -266,30 +266,31 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             std::size_t home = loops.of_game(id);
             if (sub.empty()) {
                 if (!get) return wrong_method();
-                return on_loop(home, [id, token](Lobby& l, Reply a) { l.view(id, token, a); });
+                return on_loop(home,
+                               [id, token](Lobby& l, const Reply& a) { l.view(id, token, a); });
             }
             if (sub == "join") {
                 if (!post) return wrong_method();
                 if (auto v = body())
-                    on_loop(home, [id, v = *v](Lobby& l, Reply a) { l.join(id, v, a); });
+                    on_loop(home, [id, v = *v](Lobby& l, const Reply& a) { l.join(id, v, a); });
                 return;
             }
             if (sub == "actions") {
                 if (!post) return wrong_method();
                 if (auto v = body())
-                    on_loop(home, [id, token, v = *v](Lobby& l, Reply a) {
+                    on_loop(home, [id, token, v = *v](Lobby& l, const Reply& a) {
                         l.act(id, token, v, true, a);
                     });
                 return;
             }
             if (sub == "export") {
                 if (!get) return wrong_method();
-                return on_loop(home, [id](Lobby& l, Reply a) { l.export_record(id, a); });
+                return on_loop(home, [id](Lobby& l, const Reply& a) { l.export_record(id, a); });
             }
             if (sub == "analysis") {
                 if (!post && !get) return wrong_method();
                 Analyses* analyses = ctx_.analyses;
-                return on_loop(0, [analyses, post, id, client](Lobby&, Reply a) {
+                return on_loop(0, [analyses, post, id, client](Lobby&, const Reply& a) {
                     if (post)
                         analyses->request(id, client, a);
                     else
@@ -298,11 +299,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             }
             if (sub == "assist") {
                 if (!get) return wrong_method();
-                return on_loop(home, [id, token](Lobby& l, Reply a) { l.assist(id, token, a); });
+                return on_loop(home,
+                               [id, token](Lobby& l, const Reply& a) { l.assist(id, token, a); });
             }
             if (sub == "rematch") {
                 if (!post) return wrong_method();
-                return on_loop(home, [id, token, client](Lobby& l, Reply a) {
+                return on_loop(home, [id, token, client](Lobby& l, const Reply& a) {
                     l.rematch(id, token, client, a);
                 });
             }
@@ -348,7 +350,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     // GET /api/games over every loop's lobby: each answers its newest page after the cursor,
     // and the pages are merged (newest first). In a cluster the lists come from the database,
     // so one lobby answers.
-    void list_everywhere(ListQuery q, Reply reply) {
+    void list_everywhere(const ListQuery& q, const Reply& reply) {
         Loops& loops = *ctx_.loops;
         std::size_t n = loops.size();
         if (n == 1 || loops.lobby(0).clustered()) {
@@ -439,7 +441,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             });
     }
 
-    void send(Outcome o, unsigned version, bool keepAlive) {
+    void send(const Outcome& o, unsigned version, bool keepAlive) {
         auto res = std::make_shared<http::response<http::string_body>>(
             make_response(o, version, keepAlive));
         http::async_write(stream_, *res,

@@ -160,14 +160,14 @@ class Lobby {
     // its row and log read, the game replayed); then `retry` runs the request again. Returns
     // false when the game is here already (or on a single node): go on at once.
     bool adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry);
-    void adopted(const StoredGame& row, std::vector<StoredAction> log);
+    void adopted(const StoredGame& row, const std::vector<StoredAction>& log);
     // A cluster, a request that only watches (no seat): served from a replica of the game's
     // log when another node owns it (lobby_cluster.cpp); false when it can go on at once.
     bool follow_first(const std::string& id, const Reply& reply, std::function<void()> retry);
     void follow_log(Room& r);
     void sweep_orphans();
     void list_from_store(const std::string& status, std::int64_t beforeMs,
-                         const std::string& beforeId, std::size_t limit, Reply reply);
+                         const std::string& beforeId, std::size_t limit, const Reply& reply);
     std::optional<Outcome> resolve_seat(Room& r, const std::optional<std::string>& token,
                                         referee::Seat& seat);
     void with_game(Room& r, std::function<void(Room&)> fn, Reply onError);

@@ -93,13 +93,13 @@ bool Lobby::adopt_first(const std::string& id, const Reply& reply, std::function
                   [this, found, id](bool ok) {
                       auto waiting = std::move(adopting_[id]);
                       adopting_.erase(id);
-                      if (ok && *found) adopted((*found)->row, std::move((*found)->log));
+                      if (ok && *found) adopted((*found)->row, (*found)->log);
                       resume_waiting(waiting, ok, found->has_value());
                   });
     return true;
 }
 
-void Lobby::adopted(const StoredGame& row, std::vector<StoredAction> log) {
+void Lobby::adopted(const StoredGame& row, const std::vector<StoredAction>& log) {
     Room* r = find(row.id);
     if (!r) {
         auto room = std::make_unique<Room>();
@@ -258,7 +258,7 @@ void Lobby::sweep_orphans() {
         },
         [this, found](bool ok) {
             if (ok && !found->adopted.empty()) {
-                for (auto& a : found->adopted) adopted(a.row, std::move(a.log));
+                for (auto& a : found->adopted) adopted(a.row, a.log);
                 log(LogLevel::Info, "adopted the games of a node that is gone",
                     {{"games", found->adopted.size()}});
             }
@@ -276,7 +276,7 @@ void Lobby::sweep_orphans() {
 // The lists from the database: every node sees every game. Rows that are not listed
 // (friends' games) are skipped; a page scans at most a few times its size.
 void Lobby::list_from_store(const std::string& status, std::int64_t beforeMs,
-                            const std::string& beforeId, std::size_t limit, Reply reply) {
+                            const std::string& beforeId, std::size_t limit, const Reply& reply) {
     auto rows = std::make_shared<std::vector<StoredGame>>();
     std::size_t scan = limit * 4 + 8;
     store_.submit(

@@ -182,7 +182,7 @@ void Server::start() {
     // The analyses live on loop 0; a game's view is asked of its own loop.
     s.analyses = std::make_unique<Analyses>(
         loops.ioc(0), s.compute,
-        [&loops](const std::string& id, Reply reply) {
+        [&loops](const std::string& id, const Reply& reply) {
             asio::io_context& home = loops.ioc(0);
             std::size_t k = loops.of_game(id);
             asio::post(loops.ioc(k), [&loops, &home, k, id, reply] {

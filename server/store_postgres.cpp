@@ -275,14 +275,14 @@ class PostgresDb final : public Db {
     void commit() override { exec("COMMIT"); }
     void rollback() override {
         if (PQstatus(conn_) == CONNECTION_OK && PQtransactionStatus(conn_) != PQTRANS_IDLE)
-            Result(PQexec(conn_, "ROLLBACK"));
+            PQclear(PQexec(conn_, "ROLLBACK"));
     }
     std::uint64_t rows_written() const override { return rowsWritten_; }
     void savepoint() override { exec("SAVEPOINT job"); }
     void release() override { exec("RELEASE SAVEPOINT job"); }
     void rollback_to_savepoint() override {
         if (PQstatus(conn_) == CONNECTION_OK)
-            Result(PQexec(conn_, "ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job"));
+            PQclear(PQexec(conn_, "ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job"));
     }
 
     void check_writable(std::int64_t nowMs) override {
@@ -487,7 +487,7 @@ class PostgresDb final : public Db {
         exec("SELECT pg_advisory_xact_lock(7305861)");
         Result r(PQexec(conn_, Schema));
         if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
-            Result(PQexec(conn_, "ROLLBACK"));
+            PQclear(PQexec(conn_, "ROLLBACK"));
             fail("schema", r.get());
         }
         exec("COMMIT");
