@@ -139,6 +139,9 @@ class Lobby {
     // A cluster (lobby_cluster.cpp): another node took the game over. It is dropped here and
     // its receivers are closed, so they reconnect to the new owner through the balancer.
     void lost(const std::string& id);
+    // After missed notifications: every game this node holds as its own but the database
+    // does not (`owned`: what the database says this instance owns) is lost.
+    void keep_owned(const std::vector<std::string>& owned);
     bool clustered() const;
 
     // Tests only: the game itself (or null), on the loop.

@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "server/lobby.h"
 #include "server/log.h"
@@ -236,6 +237,16 @@ void Lobby::lost(const std::string& id) {
     r->waiting.clear();
     for (auto& w : waiting) w();
     log(LogLevel::Info, "game taken over by another node", {{"game", id}});
+}
+
+void Lobby::keep_owned(const std::vector<std::string>& owned) {
+    std::unordered_set<std::string> mine(owned.begin(), owned.end());
+    std::vector<std::string> gone;
+    for (auto& [id, room] : rooms_)
+        if (room->owned && !mine.count(id)) gone.push_back(id);
+    // A game adopted after the database was asked is dropped too: its next request adopts it
+    // again (from itself), which costs a replay and nothing else.
+    for (const auto& id : gone) lost(id);
 }
 
 void Lobby::sweep_orphans() {

@@ -10,8 +10,12 @@
 namespace arbiter::server {
 
 OwnerListener::OwnerListener(std::string conninfo, std::string instance,
-                             std::function<void(const std::string&)> lost)
-    : conninfo_(std::move(conninfo)), instance_(std::move(instance)), lost_(std::move(lost)) {
+                             std::function<void(const std::string&)> lost,
+                             std::function<void(std::vector<std::string>)> recheck)
+    : conninfo_(std::move(conninfo)),
+      instance_(std::move(instance)),
+      lost_(std::move(lost)),
+      recheck_(std::move(recheck)) {
     thread_ = std::thread([this] { run(); });
 }
 
@@ -20,9 +24,22 @@ OwnerListener::~OwnerListener() {
     if (thread_.joinable()) thread_.join();
 }
 
+std::optional<std::vector<std::string>> OwnerListener::owned_games(PGconn* conn) const {
+    const char* values[] = {instance_.c_str()};
+    PGresult* r = PQexecParams(conn, "SELECT id FROM games WHERE owner = $1", 1, nullptr, values,
+                               nullptr, nullptr, 0);
+    std::optional<std::vector<std::string>> out;
+    if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+        out.emplace();
+        for (int i = 0, n = PQntuples(r); i < n; ++i) out->emplace_back(PQgetvalue(r, i, 0));
+    }
+    PQclear(r);
+    return out;
+}
+
 void OwnerListener::run() {
     PGconn* conn = nullptr;
-    bool warned = false;
+    bool warned = false, listened = false;
     while (!stopping_) {
         if (!conn || PQstatus(conn) != CONNECTION_OK) {
             if (conn) PQfinish(conn);
@@ -43,6 +60,11 @@ void OwnerListener::run() {
                 continue;
             }
             warned = false;
+            // Listening again after a break: what was said meanwhile is lost, so ask the
+            // database which games are still this instance's.
+            if (listened && recheck_)
+                if (auto owned = owned_games(conn)) recheck_(std::move(*owned));
+            listened = true;
         }
         pollfd p{PQsocket(conn), POLLIN, 0};
         if (poll(&p, 1, 200) <= 0) continue;

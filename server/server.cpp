@@ -197,9 +197,16 @@ void Server::start() {
     s.store->start([&loops](std::function<void()> fn) { asio::post(loops.ioc(0), std::move(fn)); });
     if (s.store->db().clustered())
         s.owners = std::make_unique<OwnerListener>(
-            s.config.db, s.store->db().instance(), [&loops](const std::string& game) {
+            s.config.db, s.store->db().instance(),
+            [&loops](const std::string& game) {
                 std::size_t k = loops.of_game(game);
                 asio::post(loops.ioc(k), [&loops, k, game] { loops.lobby(k).lost(game); });
+            },
+            [&loops](std::vector<std::string> owned) {
+                auto shared = std::make_shared<const std::vector<std::string>>(std::move(owned));
+                for (std::size_t k = 0; k < loops.size(); ++k)
+                    asio::post(loops.ioc(k),
+                               [&loops, k, shared] { loops.lobby(k).keep_owned(*shared); });
             });
 
     s.acceptor.emplace(loops.ioc(0));

@@ -234,3 +234,32 @@ TEST(Cluster, ASpectatorOnAnotherNodeFollowsTheGameWithoutMovingIt) {
         EXPECT_EQ(owner_of(url, id), owner) << variant << ": a spectator must not move the game";
     }
 }
+
+// A takeover the old owner never heard of (its listener was reconnecting) is noticed when the
+// listener is back: the node asks the database what is still its own and drops the rest.
+TEST(Cluster, AMissedTakeoverIsNoticedWhenTheListenerReconnects) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a"));
+    auto c = http(a.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string id(c.json().at("id").as_string());
+    WsClient watcher(a.port(), "/ws/games/" + id);
+    watcher.send(R"({"type":"hello","token":")" +
+                 std::string(c.json().at("tokens").at("white").as_string()) + "\"}");
+    ASSERT_EQ(watcher.receive_json().at("type"), "welcome");
+    // Another owner, written behind the node's back (no notification), then the node's
+    // listener connection is cut.
+    postgres_exec(url, "UPDATE games SET owner = 'elsewhere/1' WHERE id = '" + id + "'");
+    std::string name = url.substr(url.rfind('/') + 1);
+    postgres_exec(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname='" +
+                           name + "' AND application_name='arbiter-listener'");
+    bool told = false;
+    for (int i = 0; i < 20 && !told; ++i) {
+        try {
+            told = watcher.receive_json(std::chrono::seconds(5)).at("type") == "moved";
+        } catch (const std::exception&) {
+            break;
+        }
+    }
+    EXPECT_TRUE(told) << "the node kept a game the database says is another's";
+}
