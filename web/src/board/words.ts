@@ -4,40 +4,9 @@
 import { t } from '../i18n';
 import './messages';
 
-export type Colour = 'white' | 'black';
-export type Role = 'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn';
-export const ROLES: readonly Role[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
-const LETTER_ROLE: Record<string, Role> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
-const FILES = 'abcdefghijklmnop';
+import { piecesOf, ROLES, LETTER_ROLE, type Colour, type Role } from './placement';
 
-export interface PlacedPiece {
-  square: string;
-  colour: Colour;
-  role: Role;
-}
-
-/** Pieces of a FEN placement (any number of ranks, the top rank first). */
-export function piecesOf(placement: string): PlacedPiece[] {
-  const rows = placement.trim().split(/\s+/)[0].split('/');
-  const out: PlacedPiece[] = [];
-  rows.forEach((row, i) => {
-    const rank = rows.length - i;
-    let file = 0;
-    let num = '';
-    for (const c of row) {
-      if (c >= '0' && c <= '9') {
-        num += c;
-        continue;
-      }
-      if (num) file += Number(num);
-      num = '';
-      const role = LETTER_ROLE[c.toLowerCase()];
-      if (role) out.push({ square: FILES[file] + rank, colour: c === c.toUpperCase() ? 'white' : 'black', role });
-      file++;
-    }
-  });
-  return out;
-}
+export { piecesOf, ROLES, type Colour, type Role, type PlacedPiece } from './placement';
 
 export function pieceWords(colour: Colour, role: Role): string {
   return t(`words.${colour}.${role}`);

@@ -6,6 +6,7 @@
 
 import type { Key } from 'chessgroundx/types';
 import { squareToKey } from '../board/keys';
+import { piecesOf } from '../board/placement';
 
 export const WIDTH = 8;
 export const HEIGHT = 10;
@@ -109,30 +110,11 @@ export interface PieceOn {
   role: 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
 }
 
-const ROLES: Record<string, PieceOn['role']> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-
 /** Pieces by square from a 10-rank placement (top rank = 10). */
 export function readPlacement(placement: string): Map<string, PieceOn> {
   const pieces = new Map<string, PieceOn>();
-  const rows = placement.split('/');
-  rows.forEach((row, i) => {
-    const rank = rows.length - i;
-    let file = 0;
-    let num = '';
-    for (const c of row) {
-      if (c >= '0' && c <= '9') {
-        num += c;
-        continue;
-      }
-      if (num) {
-        file += Number(num);
-        num = '';
-      }
-      const role = ROLES[c.toLowerCase()];
-      if (role && file < WIDTH) pieces.set(FILES[file] + rank, { role, color: c === c.toUpperCase() ? 'white' : 'black' });
-      file++;
-    }
-  });
+  for (const p of piecesOf(placement))
+    if (FILES.includes(p.square[0])) pieces.set(p.square, { role: p.role, color: p.colour });
   return pieces;
 }
 
