@@ -191,8 +191,9 @@ void Lobby::follow_log(Room& r) {
         auto tail = std::make_shared<Tail>();
         store_.submit(
             [tail, id = r.id, from = r.logLength](Db& db) {
-                tail->row = db.load_game(id);
                 tail->log = db.load_actions_from(id, from);
+                // The row (and its tape) only when there is something new to apply.
+                tail->row = tail->log.empty() ? std::nullopt : db.load_game(id);
             },
             [this, &r, tail, epoch](bool ok) {
                 if (!r.following || epoch != r.epoch || !r.game) return;

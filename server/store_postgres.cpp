@@ -251,6 +251,8 @@ class PostgresDb final : public Db {
             throw std::runtime_error("cannot connect to PostgreSQL at " + redacted_db(conninfo) +
                                      ": " + trim(msg));
         }
+        // Error texts without DETAIL lines: a key's values never reach a log line.
+        PQsetErrorVerbosity(conn_, PQERRORS_TERSE);
         try {
             set_up();
         } catch (...) {
