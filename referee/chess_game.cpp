@@ -51,6 +51,7 @@ class ChessGame final : public Game {
         std::vector<std::pair<std::string, std::string>> tags = {
             {"Event", h.event}, {"Site", h.site},   {"Date", h.date},
             {"Round", "-"},     {"White", h.white}, {"Black", h.black}};
+        for (auto& t : rating_tags(h)) tags.push_back(std::move(t));
         if (!h.time.empty()) tags.emplace_back("UTCTime", h.time);
         tags.emplace_back("TimeControl", time_control_tag());
         tags.emplace_back("Termination", std::string(termination_tag(result(), finished())));

@@ -551,6 +551,17 @@ std::string ChiefSpyGame::record() const {
         out += tag("White", whiteSeat);
         out += tag("Black", blackSeat);
         out += tag("Result", roundResult);
+        // White and Black name the seats (colours swap between rounds); these name the people.
+        const RecordHeaders& h = record_headers();
+        bool straight = whiteSeat == "white";
+        out += tag("WhitePlayer", straight ? h.white : h.black);
+        out += tag("BlackPlayer", straight ? h.black : h.white);
+        auto pick = [&](const std::string& w, const std::string& b) { return straight ? w : b; };
+        for (auto [name, value] : {std::pair{"WhiteElo", pick(h.whiteElo, h.blackElo)},
+                                   {"BlackElo", pick(h.blackElo, h.whiteElo)},
+                                   {"WhiteRatingDiff", pick(h.whiteRatingDiff, h.blackRatingDiff)},
+                                   {"BlackRatingDiff", pick(h.blackRatingDiff, h.whiteRatingDiff)}})
+            if (!value.empty()) out += tag(name, value);
         out += tag("Variant", "Chief & Spy");
         out += tag("TimeControl", time_control_tag());
         if (!r.start.empty()) {

@@ -110,6 +110,16 @@ void Game::emit_clock(std::int64_t nowMs) {
                                            : json::value(nullptr)}});
 }
 
+std::vector<std::pair<std::string, std::string>> rating_tags(const RecordHeaders& h) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto [name, value] : {std::pair{"WhiteElo", &h.whiteElo},
+                               {"BlackElo", &h.blackElo},
+                               {"WhiteRatingDiff", &h.whiteRatingDiff},
+                               {"BlackRatingDiff", &h.blackRatingDiff}})
+        if (!value->empty()) out.emplace_back(name, *value);
+    return out;
+}
+
 std::string_view termination_tag(const GameResult& result, bool finished) {
     if (!finished) return "unterminated";
     if (result.reason == "timeout") return "time forfeit";

@@ -68,7 +68,11 @@ struct RecordHeaders {
     std::string date = "????.??.??";  // YYYY.MM.DD (UTC) of the game's start
     std::string time;                 // HH:MM:SS (UTC), or empty
     std::string white = "?", black = "?";
+    // Rated games: the ratings at the start, and their changes once over ("" = no tag).
+    std::string whiteElo, blackElo, whiteRatingDiff, blackRatingDiff;
 };
+// The rating tags of the headers that are set, as PGN tag pairs (WhiteElo, …).
+std::vector<std::pair<std::string, std::string>> rating_tags(const RecordHeaders& h);
 
 // PGN's Termination tag value for a result reason: "normal", "time forfeit", "abandoned",
 // "unterminated" (the game goes on), as the PGN standard (8.2.4) spells them.

@@ -245,6 +245,7 @@ std::string MinesweeperGame::record() const {
     tag("White", h.white);
     tag("Black", h.black);
     tag("Result", result().score);
+    for (const auto& [name, value] : rating_tags(h)) tag(name, value);
     if (!h.time.empty()) tag("UTCTime", h.time);
     tag("TimeControl", time_control_tag());
     tag("Variant", "Minesweeper Chess");

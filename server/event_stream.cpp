@@ -51,6 +51,7 @@ http::response<http::string_body> make_response(const Outcome& o, unsigned versi
         res.body() = json::serialize(o.body);
     }
     if (o.retryAfter > 0) res.set(http::field::retry_after, std::to_string(o.retryAfter));
+    for (const auto& [name, value] : o.headers) res.insert(name, value);
     res.keep_alive(keepAlive);
     res.prepare_payload();
     return res;

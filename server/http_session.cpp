@@ -168,33 +168,88 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         HttpRequest req = parser_->release();
         Target target = parse_target(req.target());
         if (beast::websocket::is_upgrade(req)) {
-            if (target.path == "/ws/echo" || target.path.starts_with("/ws/games/")) {
-                // A game's WebSocket lives on the game's loop (echoes on any, in turn).
-                Loops& loops = *ctx_.loops;
-                std::size_t k = target.path == "/ws/echo"
-                                    ? loops.next()
-                                    : loops.of_game(std::string_view(target.path).substr(10));
-                stream_.expires_never();
-                auto socket =
-                    std::make_shared<tcp::socket>(move_to(stream_.release_socket(), loops.ioc(k)));
+            if (target.path.starts_with("/ws/games/")) {
+                // The account first (a cookie counts only from this server's own pages).
                 auto request = std::make_shared<HttpRequest>(std::move(req));
-                Context* ctx = &ctx_;
-                asio::post(loops.ioc(k), [ctx, socket, request] {
-                    start_websocket(beast::tcp_stream(std::move(*socket)), std::move(*request),
-                                    *ctx);
-                });
-                return;
+                auto [secret, cookie] = credential_of(*request);
+                if (cookie && !same_origin(*request)) secret.clear();
+                return with_identity(secret, cookie,
+                                     [self = shared_from_this(), request, target](Identity who) {
+                                         self->upgrade(std::move(*request), target, std::move(who));
+                                     });
             }
+            if (target.path == "/ws/echo") return upgrade(std::move(req), target, {});
             return send(api_error(404, "not-found", "no WebSocket at this path"), req.version(),
                         false);
         }
         if (!limit_.allow())
             return send(retry_error(429, "rate-limited", "too many requests on this connection", 1),
                         req.version(), req.keep_alive());
-        handle(std::move(req), target);
+        auto request = std::make_shared<HttpRequest>(std::move(req));
+        auto [secret, cookie] = credential_of(*request);
+        with_identity(secret, cookie, [self = shared_from_this(), request, target](Identity who) {
+            self->handle(std::move(*request), target, who);
+        });
     }
 
-    void handle(HttpRequest req, const Target& target) {
+    // The account of a session cookie or an API token, or nobody; next runs on this loop.
+    void with_identity(const std::string& secret, bool cookie, std::function<void(Identity)> next) {
+        if (secret.empty() || !ctx_.accounts) return next({});
+        ctx_.accounts->authenticate(secret, cookie, std::move(next));
+    }
+
+    // The account's credential: an API token (Authorization: Bearer arb_…) or the cookie.
+    static std::pair<std::string, bool> credential_of(const HttpRequest& req) {
+        auto auth = req[http::field::authorization];
+        if (auth.starts_with("Bearer arb_")) return {std::string(auth.substr(7)), false};
+        std::string_view cookies = req[http::field::cookie];
+        std::string_view name = Accounts::CookieName;
+        while (!cookies.empty()) {
+            auto semi = cookies.find(';');
+            std::string_view pair = cookies.substr(0, semi);
+            while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+            if (pair.starts_with(name) && pair.size() > name.size() && pair[name.size()] == '=')
+                return {std::string(pair.substr(name.size() + 1)), true};
+            if (semi == std::string_view::npos) break;
+            cookies.remove_prefix(semi + 1);
+        }
+        return {"", false};
+    }
+
+    // Whether a browser's request comes from this server's own pages: no Origin (not a
+    // browser, or a same-origin GET), or an Origin whose host is this request's Host.
+    static bool same_origin(const HttpRequest& req) {
+        auto origin = req[http::field::origin];
+        if (origin.empty()) return true;
+        auto scheme = origin.find("://");
+        if (scheme == std::string_view::npos) return false;
+        std::string_view host = origin.substr(scheme + 3);
+        std::string_view expected = req[http::field::host];
+        if (host.size() != expected.size()) return false;
+        for (std::size_t i = 0; i < host.size(); ++i)
+            if (std::tolower(static_cast<unsigned char>(host[i])) !=
+                std::tolower(static_cast<unsigned char>(expected[i])))
+                return false;
+        return true;
+    }
+
+    // The WebSocket lives on the game's loop (echoes on any, in turn) from now on.
+    void upgrade(HttpRequest req, const Target& target, Identity who) {
+        Loops& loops = *ctx_.loops;
+        std::size_t k = target.path == "/ws/echo"
+                            ? loops.next()
+                            : loops.of_game(std::string_view(target.path).substr(10));
+        stream_.expires_never();
+        auto socket =
+            std::make_shared<tcp::socket>(move_to(stream_.release_socket(), loops.ioc(k)));
+        auto request = std::make_shared<HttpRequest>(std::move(req));
+        Context* ctx = &ctx_;
+        asio::post(loops.ioc(k), [ctx, socket, request, who = std::move(who)] {
+            start_websocket(beast::tcp_stream(std::move(*socket)), std::move(*request), *ctx, who);
+        });
+    }
+
+    void handle(HttpRequest req, const Target& target, const Identity& who) {
         unsigned version = req.version();
         bool keepAlive = req.keep_alive();
         Reply reply = [self = shared_from_this(), version, keepAlive](const Outcome& o) {
@@ -219,8 +274,13 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             return reply(api_error(400, "token-in-url",
                                    "send the token as \"Authorization: Bearer …\" on this route, "
                                    "not in the URL (?token= is for GET routes and WebSockets)"));
+        // A browser on another site cannot make this server change anything (no cross-site
+        // request forgery): its Origin says where the request comes from.
+        if (!get && !same_origin(req))
+            return reply(api_error(403, "cross-origin",
+                                   "this request comes from another site's page and is refused"));
         Loops& loops = *ctx_.loops;
-        Client client{client_address(req)};
+        Client client{client_address(req), who};
         // Runs fn(lobby, answer) on loop k, whose lobby holds the game; the answer comes back
         // to this connection's loop.
         auto on_loop = [&loops, &reply](std::size_t k, auto fn) {
@@ -234,6 +294,10 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         if (path == "/api/health") {
             if (!get) return wrong_method();
             return reply(Outcome{200, json::object{{"status", "ok"}}, {}, {}});
+        }
+        if (path.starts_with("/api/account") || path.starts_with("/api/players/")) {
+            PlayerRequest pr{req, target, client, secure(req), loops, ctx_};
+            return player_route(pr, answer_here(reply));
         }
         if (path == "/api/games") {
             if (get) {
@@ -262,7 +326,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             std::string id(rest.substr(0, slash));
             std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
             if (!plausible_id(id)) return reply(api_error(404, "not-found", "no such game"));
-            auto token = token_of(req, target);
+            Credentials token(token_of(req, target), who);
             std::size_t home = loops.of_game(id);
             if (sub.empty()) {
                 if (!get) return wrong_method();
@@ -272,7 +336,8 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             if (sub == "join") {
                 if (!post) return wrong_method();
                 if (auto v = body())
-                    on_loop(home, [id, v = *v](Lobby& l, const Reply& a) { l.join(id, v, a); });
+                    on_loop(home,
+                            [id, v = *v, who](Lobby& l, const Reply& a) { l.join(id, v, a, who); });
                 return;
             }
             if (sub == "actions") {
@@ -337,16 +402,6 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         serve_file(req, path, reply);
     }
 
-    // The same reply, run on the loop this is called on (the connection's) wherever it is
-    // called from.
-    static Reply answer_here(Reply reply) {
-        asio::io_context* home = current_loop();
-        return [home, reply = std::move(reply)](Outcome o) {
-            if (!home || home == current_loop()) return reply(std::move(o));
-            asio::post(*home, [reply, o = std::move(o)]() mutable { reply(std::move(o)); });
-        };
-    }
-
     // GET /api/games over every loop's lobby: each answers its newest page after the cursor,
     // and the pages are merged (newest first). In a cluster the lists come from the database,
     // so one lobby answers.
@@ -401,9 +456,11 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         return Outcome{200, json::object{{"games", std::move(page)}, {"next", next}}, {}, {}};
     }
 
+    // A seat token (an API token, arb_…, is the account's, not a seat's).
     static std::optional<std::string> token_of(const HttpRequest& req, const Target& target) {
         auto auth = req[http::field::authorization];
-        if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
+        if (auth.starts_with("Bearer ") && !auth.starts_with("Bearer arb_"))
+            return std::string(auth.substr(7));
         if (auto t = target.param("token")) return t;
         return std::nullopt;
     }
@@ -460,6 +517,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
 
     std::string address_;
 
+    // Over TLS: a trusted proxy on this host says so (the session cookie is then Secure).
+    bool secure(const HttpRequest& req) const {
+        return ctx_.config.trustProxy && loopback(address_) &&
+               beast::iequals(req["X-Forwarded-Proto"], "https");
+    }
+
     // Who is asking, for the per-address limits: behind a trusted proxy on this host
     // (--trust-proxy), the client address the proxy forwarded.
     std::string client_address(const HttpRequest& req) const {
@@ -483,6 +546,14 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
 };
 
 }  // namespace
+
+Reply answer_here(Reply reply) {
+    asio::io_context* home = current_loop();
+    return [home, reply = std::move(reply)](Outcome o) {
+        if (!home || home == current_loop()) return reply(std::move(o));
+        asio::post(*home, [reply, o = std::move(o)]() mutable { reply(std::move(o)); });
+    };
+}
 
 std::size_t Connections::shed(std::size_t n) {
     std::size_t closed = 0;

@@ -33,11 +33,23 @@ Room* Lobby::find(const std::string& id) {
     return it == rooms_.end() ? nullptr : it->second.get();
 }
 
-std::optional<Outcome> Lobby::resolve_seat(Room& r, const std::optional<std::string>& token,
-                                           Seat& seat) {
+std::optional<Outcome> Lobby::resolve_seat(Room& r, const Credentials& who, Seat& seat,
+                                           unsigned scope) {
     seat = Seat::Spectator;
-    if (!token) return std::nullopt;
-    TokenHash h = hash_token(*token);
+    if (!who.token) {
+        // An account that holds a seat acts as that seat from any browser (docs/players.md).
+        if (!who.account.may(scope)) return std::nullopt;
+        std::string key = player_store::name_key(who.account.name);
+        for (Seat s : {Seat::White, Seat::Black}) {
+            std::string n = player_store::name_key(player_name(r, s));
+            if (!n.empty() && n == key && r.computerSeat != s) {
+                seat = s;
+                break;
+            }
+        }
+        return std::nullopt;
+    }
+    TokenHash h = hash_token(*who.token);
     bool white = token_matches(r.token[0], h);
     bool black = token_matches(r.token[1], h);  // both compared: no early exit
     if (white)
@@ -118,6 +130,12 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
         body["invitePath"] = "/join/" + r.id + "#" + invite;
         status = "open";
     }
+    if (req.rated) {
+        if (!client.account.may(player_store::Play))
+            return reply(api_error(403, "account-required", "log in to play a rated game"));
+        r.options["rated"] = true;
+    }
+    name_seat(r, creator, client.account);
     set_record_headers(r);
     r.creatorAddress = client.address;
     set_status(r, status);  // not listed before it is stored
@@ -126,28 +144,36 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
     std::string id = r.id;
     rooms_.emplace(id, std::move(room));
     ++r.pendingCommits;
-    store_.submit([g = std::move(g)](Db& db) { db.insert_game(g); },
-                  [this, &r, body = std::move(body), reply = std::move(reply)](bool ok) {
-                      if (!ok) {
-                          // Never listed, never answered with a token: as if never created.
-                          set_status(r, "aborted");
-                          std::string id = r.id;
-                          reply(storage_unavailable("the new game"));
-                          rooms_.erase(id);
-                          return;
-                      }
-                      r.stored = true;
-                      index_add(r);
-                      log(LogLevel::Info, "game created",
-                          {{"game", r.id}, {"variant", r.variant}, {"opponent", r.opponent}});
-                      reply(Outcome{201, body, {}, {}});
-                      follow_up(r);
-                      commit_done(r);
-                  });
+    std::string creatorName = player_name(r, creator);
+    store_.submit(
+        [g = std::move(g), creatorName, seat = std::string(referee::seat_name(creator)),
+         listed = r.opponent != "human" || req.isPublic](Db& db) {
+            db.insert_game(g);
+            if (!creatorName.empty())
+                player_store::add_seat(db, creatorName, g.id, seat, g.variant, g.createdMs, listed);
+        },
+        [this, &r, body = std::move(body), reply = std::move(reply)](bool ok) {
+            if (!ok) {
+                // Never listed, never answered with a token: as if never created.
+                set_status(r, "aborted");
+                std::string id = r.id;
+                reply(storage_unavailable("the new game"));
+                rooms_.erase(id);
+                return;
+            }
+            r.stored = true;
+            index_add(r);
+            log(LogLevel::Info, "game created",
+                {{"game", r.id}, {"variant", r.variant}, {"opponent", r.opponent}});
+            reply(Outcome{201, body, {}, {}});
+            follow_up(r);
+            commit_done(r);
+        });
 }
 
-void Lobby::join(const std::string& id, const json::value& request, Reply reply) {
-    if (adopt_first(id, reply, [=, this] { join(id, request, reply); })) return;
+void Lobby::join(const std::string& id, const json::value& request, Reply reply,
+                 const Identity& who) {
+    if (adopt_first(id, reply, [=, this] { join(id, request, reply, who); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())
@@ -166,6 +192,12 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
     if (invite && !token_matches(r->invite, hash_token(invite->as_string())))
         return reply(api_error(403, "bad-invite", "the invite code does not match this game"));
     Seat seat = r->token[0] ? Seat::Black : Seat::White;
+    bool rated = option_flag(r->options, "rated");
+    if (rated && !who.may(player_store::Play))
+        return reply(api_error(403, "account-required", "log in to join a rated game"));
+    if (who.known() && player_store::name_key(player_name(*r, referee::opponent(seat))) ==
+                           player_store::name_key(who.name))
+        return reply(api_error(409, "same-player", "this game is your own: wait for an opponent"));
     std::string token = new_token();
     auto oldInvite = r->invite;
     auto oldOptions = r->options;
@@ -174,14 +206,24 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
     set_status(*r, "active");
     if (auto a = r->options.if_contains("assist"); a && a->is_object())
         a->as_object()["joiner"] = assist;
+    name_seat(*r, seat, who);
+    // A rated game takes both ratings as they are when it starts, in the join's transaction.
+    auto options = std::make_shared<json::object>(r->options);
     ++r->pendingCommits;
     store_.submit(
-        [id, w = r->token[0], b = r->token[1], options = json::serialize(r->options)](Db& db) {
+        [id, w = r->token[0], b = r->token[1], base = r->options, options, rated,
+         variant = r->variant, created = r->createdMs, seat = std::string(referee::seat_name(seat)),
+         joiner = player_name(*r, seat), pool = rating_pool_of(*r),
+         listed = option_flag(r->options, "public")](Db& db) {
+            *options = base;
+            if (rated) snapshot_ratings(db, *options, pool);
             db.update_seats(id, w, b, std::nullopt);
             db.update_status(id, "active", "");
-            db.update_options(id, options);
+            db.update_options(id, json::serialize(*options));
+            if (!joiner.empty())
+                player_store::add_seat(db, joiner, id, seat, variant, created, listed);
         },
-        [this, r, seat, token, oldInvite, oldOptions, reply = std::move(reply)](bool ok) {
+        [this, r, seat, token, oldInvite, oldOptions, options, reply = std::move(reply)](bool ok) {
             if (!ok) {
                 // The seat stays free and the invite valid: the joiner may simply try again.
                 r->token[seat_index(seat)].reset();
@@ -191,6 +233,8 @@ void Lobby::join(const std::string& id, const json::value& request, Reply reply)
                 reply(storage_unavailable("the join"));
                 return commit_done(*r);
             }
+            r->options = *options;
+            set_record_headers(*r);
             r->lastActivityMs = now_ms();
             log(LogLevel::Info, "game joined", {{"game", r->id}});
             reply(Outcome{200,
@@ -230,17 +274,21 @@ json::object Lobby::summary(const Room& r) const {
                                {"enabled", assist_enabled(r.options)}};
     // A secret chosen by the creator (a Minesweeper layout): the game is not a fair contest.
     o["chosenSecret"] = option_flag(r.options, "chosen");
+    o["rated"] = option_flag(r.options, "rated");
+    o["players"] = players_json(r);
     return o;
 }
 
-void Lobby::view(const std::string& id, const std::optional<std::string>& token, Reply reply,
+void Lobby::view(const std::string& id, const Credentials& who, Reply reply,
                  const Subscriber* subscriber) {
-    auto again = [=, this] { view(id, token, reply, subscriber); };
-    if (token ? adopt_first(id, reply, again) : follow_first(id, reply, again)) return;
+    auto again = [=, this] { view(id, who, reply, subscriber); };
+    if (who.token || who.account.known() ? adopt_first(id, reply, again)
+                                         : follow_first(id, reply, again))
+        return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
-    if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
+    if (auto e = resolve_seat(*r, who, seat)) return reply(*e);
     with_durable_game(
         *r,
         [this, seat, reply, subscriber](Room& r) {
@@ -306,16 +354,16 @@ void Lobby::list(const ListQuery& query, Reply reply) {
     reply(Outcome{200, json::object{{"games", std::move(games)}, {"next", next}}, {}, {}});
 }
 
-void Lobby::act(const std::string& id, const std::optional<std::string>& token,
-                const json::value& action, bool wantEvents, Reply reply) {
-    if (adopt_first(id, reply, [=, this] { act(id, token, action, wantEvents, reply); })) return;
+void Lobby::act(const std::string& id, const Credentials& who, const json::value& action,
+                bool wantEvents, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { act(id, who, action, wantEvents, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (auto e = check_action(action)) return reply(std::move(*e));
-    if (!token)
-        return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
     Seat seat;
-    if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
+    if (auto e = resolve_seat(*r, who, seat)) return reply(*e);
+    if (seat == Seat::Spectator)
+        return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
     with_game(
         *r,
         [this, seat, action = action.as_object(), wantEvents, reply](Room& r) {
@@ -404,12 +452,12 @@ Outcome assist_answer(std::string_view variant, const json::object& view) {
 
 }  // namespace
 
-void Lobby::assist(const std::string& id, const std::optional<std::string>& token, Reply reply) {
-    if (adopt_first(id, reply, [=, this] { assist(id, token, reply); })) return;
+void Lobby::assist(const std::string& id, const Credentials& who, Reply reply) {
+    if (adopt_first(id, reply, [=, this] { assist(id, who, reply); })) return;
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;
-    if (auto e = resolve_seat(*r, token, seat)) return reply(*e);
+    if (auto e = resolve_seat(*r, who, seat)) return reply(*e);
     with_durable_game(
         *r,
         [seat, reply](Room& r) {
@@ -443,16 +491,16 @@ void Lobby::export_record(const std::string& id, Reply reply) {
         reply);
 }
 
-void Lobby::rematch(const std::string& id, const std::optional<std::string>& token,
-                    const Client& client, Reply reply) {
-    if (adopt_first(id, reply, [=, this] { rematch(id, token, client, reply); })) return;
+void Lobby::rematch(const std::string& id, const Credentials& who, const Client& client,
+                    Reply reply) {
+    if (adopt_first(id, reply, [=, this] { rematch(id, who, client, reply); })) return;
     Room* old = find(id);
     if (!old || !old->stored) return reply(api_error(404, "not-found", "no such game"));
-    if (!token)
+    Seat oldSeat;
+    if (auto e = resolve_seat(*old, who, oldSeat)) return reply(*e);
+    if (oldSeat == Seat::Spectator)
         return reply(
             api_error(403, "forbidden", "only a player of the game can ask for a rematch"));
-    Seat oldSeat;
-    if (auto e = resolve_seat(*old, token, oldSeat)) return reply(*e);
     if (old->live()) return reply(api_error(409, "not-finished", "the game is not over yet"));
     Seat seat = referee::opponent(oldSeat);  // colours swap
 
@@ -502,7 +550,7 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
     r.variant = old->variant;
     r.opponent = old->opponent;
     r.level = old->level;
-    r.options = old->options;
+    r.options = rematch_options(old->options);
     r.gameOptions = old->gameOptions;
     r.createdMs = r.lastActivityMs = now_ms();
     r.rematchOf = old->id;
@@ -558,16 +606,18 @@ void Lobby::rematch(const std::string& id, const std::optional<std::string>& tok
         });
 }
 
-void Lobby::subscribe(const std::string& id, const std::optional<std::string>& token,
-                      std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready) {
+void Lobby::subscribe(const std::string& id, const Credentials& who, std::uint64_t since,
+                      std::shared_ptr<Subscriber> subscriber, Ready ready) {
     Reply refused = [ready](Outcome o) { ready(std::move(o), Seat::Spectator, {}); };
-    auto again = [=, this] { subscribe(id, token, since, subscriber, ready); };
-    if (token ? adopt_first(id, refused, again) : follow_first(id, refused, again)) return;
+    auto again = [=, this] { subscribe(id, who, since, subscriber, ready); };
+    if (who.token || who.account.known() ? adopt_first(id, refused, again)
+                                         : follow_first(id, refused, again))
+        return;
     Room* r = find(id);
     if (!r || !r->stored)
         return ready(api_error(404, "not-found", "no such game"), Seat::Spectator, {});
     Seat seat;
-    if (auto e = resolve_seat(*r, token, seat)) return ready(*e, Seat::Spectator, {});
+    if (auto e = resolve_seat(*r, who, seat)) return ready(*e, Seat::Spectator, {});
     if (seat == Seat::Spectator) {
         std::erase_if(r->spectators, [](const Subscription& s) { return s.subscriber.expired(); });
         if (r->spectators.size() >= limits_.spectatorsPerGame)

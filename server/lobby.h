@@ -21,6 +21,8 @@
 #include "core/json.h"
 #include "referee/game.h"
 #include "referee/random.h"
+#include "server/accounts.h"
+#include "server/player_store.h"
 #include "server/requests.h"
 #include "server/store.h"
 
@@ -56,9 +58,10 @@ struct LobbyLimits {
     std::chrono::milliseconds firstMoveLimit{30000};
 };
 
-// Who is asking (for the per-address limits).
+// Who is asking: the address (for the per-address limits) and the account, if any.
 struct Client {
     std::string address;
+    Identity account = {};
 };
 
 // GET /api/games: newest first, `limit` at most, strictly older than the cursor `before`.
@@ -112,29 +115,32 @@ class Lobby {
     void shutdown();
 
     void create(const json::value& request, const Client& client, Reply reply);
-    void join(const std::string& id, const json::value& request, Reply reply);
+    void join(const std::string& id, const json::value& request, Reply reply,
+              const Identity& who = {});
     // subscriber: the stream the view is answered on (a WebSocket), brought up to date first,
     // so the view never reflects an event that stream has not been sent yet.
-    void view(const std::string& id, const std::optional<std::string>& token, Reply reply,
+    void view(const std::string& id, const Credentials& who, Reply reply,
               const Subscriber* subscriber = nullptr);
     void list(const ListQuery& query, Reply reply);
     // wantEvents: the reply carries the caller's events of this action (HTTP); a WebSocket
     // gets them pushed instead.
-    void act(const std::string& id, const std::optional<std::string>& token,
-             const json::value& action, bool wantEvents, Reply reply);
+    void act(const std::string& id, const Credentials& who, const json::value& action,
+             bool wantEvents, Reply reply);
     void export_record(const std::string& id, Reply reply);
     // The seat's deduction (Chief & Spy) or mine odds (Minesweeper), from its own view alone;
     // only when both players agreed to the helpers, or once the game is over.
-    void assist(const std::string& id, const std::optional<std::string>& token, Reply reply);
-    void rematch(const std::string& id, const std::optional<std::string>& token,
-                 const Client& client, Reply reply);
+    void assist(const std::string& id, const Credentials& who, Reply reply);
+    void rematch(const std::string& id, const Credentials& who, const Client& client, Reply reply);
+    // Puts the account's name on the seat this token holds, if the seat has none yet (a
+    // browser's games claimed into an account): {"claimed": true|false}.
+    void claim(const std::string& id, const std::string& token, const Identity& who, Reply reply);
 
     // ready runs first (with an error, or the seat and its view); then the events from seq
     // `since` on are pushed, and every later one as soon as it is durable.
     using Ready =
         std::function<void(std::optional<Outcome> error, referee::Seat seat, json::object view)>;
-    void subscribe(const std::string& id, const std::optional<std::string>& token,
-                   std::uint64_t since, std::shared_ptr<Subscriber> subscriber, Ready ready);
+    void subscribe(const std::string& id, const Credentials& who, std::uint64_t since,
+                   std::shared_ptr<Subscriber> subscriber, Ready ready);
 
     // A cluster (lobby_cluster.cpp): another node took the game over. It is dropped here and
     // its receivers are closed, so they reconnect to the new owner through the balancer.
@@ -143,6 +149,9 @@ class Lobby {
     // does not (`owned`: what the database says this instance owns) is lost.
     void keep_owned(const std::vector<std::string>& owned);
     bool clustered() const;
+
+    // A game's summary as the lists show it, from its stored row (any thread).
+    json::object stored_summary(const StoredGame& g) const;
 
     // Tests only: the game itself (or null), on the loop.
     void inspect(const std::string& id, const std::function<void(const referee::Game*)>& fn);
@@ -171,8 +180,17 @@ class Lobby {
     void sweep_orphans();
     void list_from_store(const std::string& status, std::int64_t beforeMs,
                          const std::string& beforeId, std::size_t limit, const Reply& reply);
-    std::optional<Outcome> resolve_seat(Room& r, const std::optional<std::string>& token,
-                                        referee::Seat& seat);
+    // The caller's seat: by its seat token, else by its account (with `scope`), else a
+    // spectator; an error for a token that is no seat of this game.
+    std::optional<Outcome> resolve_seat(Room& r, const Credentials& who, referee::Seat& seat,
+                                        unsigned scope = player_store::Play);
+    // Players (lobby_players.cpp): the account's name on a seat, the rating snapshot at the
+    // start of a rated game, and the end of a game (outcomes, record, ratings) in the job that
+    // stores it.
+    void name_seat(Room& r, referee::Seat seat, const Identity& who);
+    json::object players_json(const Room& r) const;
+    std::function<void(Db&)> game_end_job(Room& r, std::shared_ptr<json::object> newOptions);
+    void game_ended(Room& r, const std::shared_ptr<json::object>& newOptions);
     void with_game(Room& r, std::function<void(Room&)> fn, Reply onError);
     // with_game, once nothing the game has done is still waiting for the disk: a view never
     // shows what might not be durable.

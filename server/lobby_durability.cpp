@@ -311,15 +311,19 @@ void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> 
     std::string result = ended ? json::serialize(r.result) : "";
     std::uint64_t eventsAfter = r.game->events().size();
     std::int64_t ts = entry.tsMs;
+    // The players' side of the end (outcomes, record, ratings) commits with the end itself.
+    auto endOptions = std::make_shared<json::object>();
+    std::function<void(Db&)> players = ended ? game_end_job(r, endOptions) : nullptr;
     ++r.pendingCommits;
     store_.submit(
         [id = r.id, entry = std::move(entry), tapeDelta = std::move(tapeDelta), ended, status,
-         result](Db& db) {
+         result, players](Db& db) {
             if (!tapeDelta.empty()) db.append_tape(id, tapeDelta);
             db.append_action(id, entry);
             if (ended) db.update_status(id, status, result);
+            if (players) players(db);
         },
-        [this, &r, epoch = r.epoch, eventsAfter, ended, before, ts,
+        [this, &r, epoch = r.epoch, eventsAfter, ended, before, ts, endOptions,
          done = std::move(done)](bool ok) {
             if (epoch != r.epoch) {
                 // An earlier write of this game failed: this one built on it and was refused.
@@ -339,6 +343,7 @@ void Lobby::commit_entry(Room& r, StoredAction entry, std::function<void(bool)> 
             }
             r.committedEvents = std::max(r.committedEvents, eventsAfter);
             r.lastActivityMs = std::max(r.lastActivityMs, ts);
+            if (ended) game_ended(r, endOptions);
             if (ended)
                 log(LogLevel::Info, "game over",
                     {{"game", r.id}, {"variant", r.variant}, {"status", r.status}});

@@ -156,7 +156,8 @@ std::variant<CreateRequest, Outcome> parse_create(const json::value& body,
                                {"level", Kind::Integer},
                                {"options", Kind::Object},
                                {"public", Kind::Bool},
-                               {"assist", Kind::Bool}},
+                               {"assist", Kind::Bool},
+                               {"rated", Kind::Bool}},
                               "a new game"))
         return *e;
     CreateRequest r;
@@ -203,6 +204,11 @@ std::variant<CreateRequest, Outcome> parse_create(const json::value& body,
     if (auto o = req.if_contains("options"); o && !o->is_null()) r.options = o->as_object();
     if (auto v = req.if_contains("public"); v && !v->is_null()) r.isPublic = v->get_bool();
     if (auto v = req.if_contains("assist"); v && !v->is_null()) r.assist = v->get_bool();
+    if (auto v = req.if_contains("rated"); v && !v->is_null()) r.rated = v->get_bool();
+    if (r.rated && r.opponent != "human")
+        return api_error(400, "bad-request",
+                         "only games between people are rated (not against the computer or on "
+                         "one device)");
 
     // A Minesweeper position with its layout names every mine: whoever chose it knows them.
     if (r.variant == "minesweeper") {
@@ -214,6 +220,8 @@ std::variant<CreateRequest, Outcome> parse_create(const json::value& body,
         return api_error(400, "chosen-secret",
                          "a chosen mine layout is for local and computer games only: against "
                          "another player the referee draws the mines");
+    if (r.rated && (r.chosenSecret || r.options.contains("fen")))
+        return api_error(400, "bad-request", "a game from a set-up position is never rated");
     return r;
 }
 

@@ -8,7 +8,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "core/json.h"
 #include "referee/game.h"
@@ -22,6 +24,8 @@ struct Outcome {
     std::string text;
     std::string contentType;
     int retryAfter = 0;  // seconds, sent as Retry-After when set (429, 503)
+    // More header lines (Set-Cookie, Content-Disposition).
+    std::vector<std::pair<std::string, std::string>> headers = {};
 };
 
 enum class Kind : std::uint8_t { String, Bool, Integer, Object, Any };
@@ -51,6 +55,7 @@ struct CreateRequest {
     int level = 0;
     json::object options;  // the variant's own options
     bool isPublic = false, assist = false;
+    bool rated = false;  // docs/players.md: opt-in, games between people only
     // A secret chosen by the creator (a Minesweeper layout given in options.fen): allowed in
     // local and computer games only, and shown as such in the game's summary and record.
     bool chosenSecret = false;
@@ -65,6 +70,8 @@ std::string quoted(std::string_view s);
 
 // {"error": message, "code": code} with an HTTP status. The message never holds a secret.
 Outcome api_error(int status, std::string_view code, std::string_view message);
+// 503 storage-unavailable: what the request asked for did not happen.
+Outcome storage_unavailable(std::string_view what);
 // The same with a Retry-After (seconds).
 Outcome retry_error(int status, std::string_view code, std::string_view message, int retryAfter);
 

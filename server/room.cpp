@@ -53,7 +53,7 @@ json::object event_json(const referee::Event& e) {
 
 std::string event_text(const referee::Event& e) { return json::serialize(event_json(e)); }
 
-void set_record_headers(Room& r) {
+void set_record_headers(Room& r, bool diffPlaceholders) {
     if (!r.game) return;
     referee::RecordHeaders h;
     std::time_t t = std::time_t(r.createdMs / 1000);
@@ -64,13 +64,34 @@ void set_record_headers(Room& r) {
     std::strftime(time, sizeof time, "%H:%M:%S", &utc);
     h.date = date;
     h.time = time;
-    // No accounts yet: a person is "Anonymous", the computer says its level.
+    // An account's name, "Anonymous", or the computer with its level.
     auto name = [&](Seat s) {
-        return r.computerSeat == s ? "Arbiter level " + std::to_string(r.level)
-                                   : std::string("Anonymous");
+        if (r.computerSeat == s) return "Arbiter level " + std::to_string(r.level);
+        std::string n = player_name(r, s);
+        return n.empty() ? std::string("Anonymous") : n;
     };
     h.white = name(Seat::White);
     h.black = name(Seat::Black);
+    if (option_flag(r.options, "rated")) {
+        h.event = "Rated game";
+        auto players = r.options.if_contains("players");
+        for (Seat s : {Seat::White, Seat::Black}) {
+            const json::value* p = players && players->is_object()
+                                       ? players->as_object().if_contains(referee::seat_name(s))
+                                       : nullptr;
+            if (!p || !p->is_object()) continue;
+            const json::object& o = p->as_object();
+            std::string& elo = s == Seat::White ? h.whiteElo : h.blackElo;
+            std::string& diff = s == Seat::White ? h.whiteRatingDiff : h.blackRatingDiff;
+            if (auto v = o.if_contains("rating"); v && v->is_number())
+                elo = std::to_string(v->to_number<std::int64_t>());
+            if (auto v = o.if_contains("ratingDiff"); v && v->is_number()) {
+                auto d = v->to_number<std::int64_t>();
+                diff = (d >= 0 ? "+" : "") + std::to_string(d);
+            } else if (diffPlaceholders)
+                diff = s == Seat::White ? "\x01W" : "\x01B";
+        }
+    }
     r.game->set_record_headers(std::move(h));
 }
 

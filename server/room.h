@@ -93,8 +93,6 @@ bool option_flag(const json::object& options, std::string_view key);
 // agrees too (computer and local games: the creator's choice stands for both).
 bool assist_proposed(const json::object& options);
 bool assist_enabled(const json::object& options);
-// 503 storage-unavailable: what the request asked for did not happen.
-Outcome storage_unavailable(std::string_view what);
 // The room as a row of the games table, and back (metadata only: the game is replayed apart).
 StoredGame stored(const Room& r);
 void set_row(Room& r, const StoredGame& g);
@@ -102,8 +100,17 @@ void set_row(Room& r, const StoredGame& g);
 void apply_logged(Room& r, const StoredAction& a);
 // 503: another node owns the game now; the client reconnects (through the balancer).
 Outcome moved_elsewhere();
-// The record's headers (date, players' names) for the room's loaded game.
-void set_record_headers(Room& r);
+// The record's headers (date, players' names, their ratings) for the room's loaded game.
+// diffPlaceholders: a rated game that just ended, whose rating changes are being computed in
+// the store job: "\x01W" and "\x01B" stand for them (player_store::end_game).
+void set_record_headers(Room& r, bool diffPlaceholders = false);
+// Players (lobby_players.cpp), kept in the options as {"players":{"white":{"name",…},…}}.
+std::string player_name(const Room& r, referee::Seat seat);  // "" for an anonymous seat
+std::string rating_pool_of(const Room& r);
+// Writes each named seat's rating in the pool into options.players (the join of a rated game).
+void snapshot_ratings(Db& db, json::object& options, const std::string& pool);
+// A rematch's options: the names swap seats; a rematch is never rated.
+json::object rematch_options(const json::object& options);
 // Parses {"clock":…,"options":…} into the referee's options; throws std::invalid_argument.
 referee::GameOptions game_options(const json::object& stored);
 

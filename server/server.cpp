@@ -137,6 +137,8 @@ struct Server::Impl {
     std::unique_ptr<OwnerListener> owners;  // a cluster: games other nodes take over
     std::unique_ptr<Analyses> analyses;     // outlives the pool that runs its searches
     asio::thread_pool compute{1};
+    asio::thread_pool hashing{1};        // passwords (Argon2id), apart from the computer's moves
+    std::unique_ptr<Accounts> accounts;  // uses the store and the hashing pool
     std::vector<std::unique_ptr<Lobby>> lobbies;  // one per loop
     Context context;
     std::optional<tcp::acceptor> acceptor;
@@ -177,6 +179,9 @@ void Server::start() {
     }
     s.context.config = s.config;
     s.context.loops = &loops;
+    s.accounts = std::make_unique<Accounts>(*s.store, s.hashing);
+    s.context.accounts = s.accounts.get();
+    s.context.store = s.store.get();
     AnalysisLimits analysis = s.config.analysis;
     analysis.limitLoopback = analysis.limitLoopback || s.config.limits.limitLoopback;
     // The analyses live on loop 0; a game's view is asked of its own loop.
@@ -259,6 +264,7 @@ void Server::stop() {
     s.store->stop();  // commits what is queued; completions still reach the loops
     s.analyses->shutdown();
     s.compute.join();
+    s.hashing.join();
     everywhere([](std::size_t) {});  // what the writer and the pool handed over has run
     loops.stop();
     s.release_reserve();

@@ -65,6 +65,8 @@ struct Context {
     ServerConfig config;
     Loops* loops = nullptr;
     Analyses* analyses = nullptr;  // on loop 0
+    Accounts* accounts = nullptr;  // any loop (it locks)
+    Store* store = nullptr;
     std::shared_ptr<StaticFiles> web;
     std::shared_ptr<Connections> connections = std::make_shared<Connections>();
 };
@@ -105,7 +107,23 @@ struct EventStreamStart {
 EventStreamStart event_stream(boost::beast::tcp_stream stream, unsigned version,
                               std::shared_ptr<Connections> table);
 
+// The same reply, run on the loop this is called on (the connection's) wherever it is called
+// from.
+Reply answer_here(Reply reply);
+
+// /api/account… and /api/players/… (player_routes.cpp).
+struct PlayerRequest {
+    const HttpRequest& req;
+    const Target& target;
+    const Client& client;
+    bool secure;  // over TLS (the cookie is Secure)
+    Loops& loops;
+    Context& ctx;
+};
+void player_route(const PlayerRequest& request, const Reply& reply);
+
 void start_http_session(boost::asio::ip::tcp::socket socket, Context& context);
-void start_websocket(boost::beast::tcp_stream stream, HttpRequest request, Context& context);
+void start_websocket(boost::beast::tcp_stream stream, HttpRequest request, Context& context,
+                     Identity account = {});
 
 }  // namespace arbiter::server

@@ -15,7 +15,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "server/tokens.h"
@@ -45,6 +47,24 @@ struct StoredAction {
     std::string action;
     std::int64_t tsMs = 0;
 };
+
+// A parameter of a portable statement (Db::query): NULL, a whole number, a real or a text.
+using SqlValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+// The rows a portable statement returned, every value as text (nullopt: NULL), and how many
+// rows it changed.
+struct SqlRows {
+    std::vector<std::vector<std::optional<std::string>>> rows;
+    std::uint64_t changed = 0;
+    std::size_t size() const { return rows.size(); }
+    bool empty() const { return rows.empty(); }
+    const std::string& text(std::size_t row, std::size_t col) const;  // "" for NULL
+    std::int64_t number(std::size_t row, std::size_t col) const;      // 0 for NULL
+    double real(std::size_t row, std::size_t col) const;              // 0 for NULL
+};
+
+// The tables of accounts, ratings and chat (server/player_store.cpp), in SQL both backends
+// take: they are reached only through Db::query.
+extern const char* const PlayersSchema;
 
 // The SQL, used by the writer thread (and directly before the server starts serving). Two
 // backends: SQLite (a file, the embedded default) and PostgreSQL (a shared server, for a
@@ -93,6 +113,13 @@ class Db {
     // The log from entry `seq` on (a node following a game another node owns).
     virtual std::vector<StoredAction> load_actions_from(const std::string& id,
                                                         std::int64_t seq) = 0;
+
+    // A statement in the SQL both backends speak, with $1, $2, … parameters; prepared once per
+    // connection. For the players' tables (server/player_store.h); the games keep their own
+    // statements above.
+    virtual SqlRows query(std::string_view sql, const std::vector<SqlValue>& params = {}) = 0;
+    // PostgreSQL (row locks with FOR UPDATE) rather than SQLite (one writer locks everything).
+    virtual bool postgres() const { return false; }
 
     // ---- a cluster of nodes on one database (PostgreSQL; SQLite is always a single node) ----
     // Whether other nodes may share this database: games are then owned one node at a time.

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -67,7 +69,7 @@ CREATE TABLE IF NOT EXISTS nodes(
     "status,result,created_ms,rematch_of,rematch,tape FROM games "
 
 // Type oids of the parameters (pg_type.h): the INSERT … SELECT form cannot infer them.
-constexpr Oid Text = 25, Int8 = 20, Int4 = 23, Bytea = 17;
+constexpr Oid Text = 25, Int8 = 20, Int4 = 23, Bytea = 17, Float8 = 701;
 
 struct Statement {
     const char* name;
@@ -162,6 +164,11 @@ class Params {
     Params& text(const std::string& s) { return add(s, 0); }
     Params& text_or_null(const std::string& s) { return s.empty() ? null() : text(s); }
     Params& number(std::int64_t n) { return add(std::to_string(n), 0); }
+    Params& real(double d) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.17g", d);
+        return add(text, 0);
+    }
     Params& bytes(const std::uint8_t* p, std::size_t n) {
         return add(std::string(reinterpret_cast<const char*>(p), n), 1);
     }
@@ -422,6 +429,49 @@ class PostgresDb final : public Db {
         return out;
     }
 
+    bool postgres() const override { return true; }
+    // Prepared at first use on this connection (again after a reconnect).
+    SqlRows query(std::string_view sql, const std::vector<SqlValue>& params) override {
+        auto it = portable_.find(sql);
+        if (it == portable_.end()) {
+            std::vector<Oid> types;
+            for (const auto& v : params)
+                types.push_back(std::holds_alternative<std::int64_t>(v)  ? Int8
+                                : std::holds_alternative<double>(v)      ? Float8
+                                : std::holds_alternative<std::string>(v) ? Text
+                                                                         : 0);
+            std::string name = "q" + std::to_string(portable_.size());
+            Result r(PQprepare(conn_, name.c_str(), std::string(sql).c_str(), int(types.size()),
+                               types.data()));
+            if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) fail("prepare", r.get());
+            it = portable_.emplace(std::string(sql), std::move(name)).first;
+        }
+        Params p;
+        for (const auto& v : params) {
+            if (auto* n = std::get_if<std::int64_t>(&v))
+                p.number(*n);
+            else if (auto* d = std::get_if<double>(&v))
+                p.real(*d);
+            else if (auto* t = std::get_if<std::string>(&v))
+                p.text(*t);
+            else
+                p.null();
+        }
+        auto r = run(it->second.c_str(), p);
+        SqlRows out;
+        for (int i = 0, n = PQntuples(r.get()); i < n; ++i) {
+            auto& row = out.rows.emplace_back();
+            for (int c = 0, m = PQnfields(r.get()); c < m; ++c)
+                if (PQgetisnull(r.get(), i, c))
+                    row.emplace_back();
+                else
+                    row.emplace_back(cell(r.get(), i, c));
+        }
+        const char* changed = PQcmdTuples(r.get());
+        out.changed = *changed ? std::uint64_t(std::stoull(changed)) : 0;
+        return out;
+    }
+
   private:
     static std::string host_name() {
         char buf[256] = {};
@@ -487,10 +537,12 @@ class PostgresDb final : public Db {
     void set_up() {
         exec("BEGIN");
         exec("SELECT pg_advisory_xact_lock(7305861)");
-        Result r(PQexec(conn_, Schema));
-        if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
-            PQclear(PQexec(conn_, "ROLLBACK"));
-            fail("schema", r.get());
+        for (const char* schema : {Schema, PlayersSchema}) {
+            Result r(PQexec(conn_, schema));
+            if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
+                PQclear(PQexec(conn_, "ROLLBACK"));
+                fail("schema", r.get());
+            }
         }
         exec("COMMIT");
         prepare_all();
@@ -498,6 +550,7 @@ class PostgresDb final : public Db {
         run("node_join", Params().text(instance_).text(name_).number(wall_ms()));
     }
     void prepare_all() {
+        portable_.clear();
         for (const auto& s : Statements) {
             Result r(PQprepare(conn_, s.name, s.sql, int(s.types.size()), s.types.data()));
             if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) fail("prepare", r.get());
@@ -515,6 +568,7 @@ class PostgresDb final : public Db {
     std::string name_, instance_;
     PGconn* conn_ = nullptr;
     std::uint64_t rowsWritten_ = 0;
+    std::map<std::string, std::string, std::less<>> portable_;  // Db::query's, SQL -> name
 };
 
 }  // namespace

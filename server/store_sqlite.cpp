@@ -4,6 +4,7 @@
 #include "server/store.h"
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -110,6 +111,7 @@ class SqliteDb final : public Db {
     std::vector<std::uint8_t> load_tape(const std::string& id) override;
     std::vector<StoredAction> load_actions(const std::string& id) override;
     std::vector<StoredAction> load_actions_from(const std::string& id, std::int64_t seq) override;
+    SqlRows query(std::string_view sql, const std::vector<SqlValue>& params) override;
 
   private:
     sqlite3_stmt* prepare(const char* sql);
@@ -122,6 +124,7 @@ class SqliteDb final : public Db {
     sqlite3_stmt *insertGame_, *updateSeats_, *updateStatus_, *setRematch_, *updateOptions_,
         *appendTape_, *appendAction_, *loadTape_, *loadActions_, *markAlive_, *savepoint_,
         *release_;
+    std::map<std::string, sqlite3_stmt*, std::less<>> portable_;  // Db::query's, by SQL text
 };
 
 SqliteDb::SqliteDb(const std::string& path, bool fullSync, const std::string& vfs) {
@@ -140,6 +143,7 @@ SqliteDb::SqliteDb(const std::string& path, bool fullSync, const std::string& vf
         // the fsync once per batch.
         exec(fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
         exec(Schema);
+        exec(PlayersSchema);
     } catch (const std::exception& e) {
         sqlite3_close(db_);
         throw std::runtime_error("cannot use database " + path + ": " + e.what());
@@ -172,6 +176,7 @@ SqliteDb::~SqliteDb() {
          {insertGame_, updateSeats_, updateStatus_, setRematch_, updateOptions_, appendTape_,
           appendAction_, loadTape_, loadActions_, markAlive_, savepoint_, release_})
         sqlite3_finalize(st);
+    for (auto& [sql, st] : portable_) sqlite3_finalize(st);
     sqlite3_close(db_);
 }
 
@@ -412,6 +417,43 @@ std::vector<StoredAction> SqliteDb::load_actions(const std::string& id) {
                        column_text(loadActions_, 2), sqlite3_column_int64(loadActions_, 3)});
     sqlite3_reset(loadActions_);
     sqlite3_clear_bindings(loadActions_);
+    return out;
+}
+
+// $1, $2, … are named parameters to SQLite: each is bound by its name, wherever it appears.
+SqlRows SqliteDb::query(std::string_view sql, const std::vector<SqlValue>& params) {
+    auto it = portable_.find(sql);
+    if (it == portable_.end())
+        it = portable_.emplace(std::string(sql), prepare(std::string(sql).c_str())).first;
+    sqlite3_stmt* st = it->second;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        int k = sqlite3_bind_parameter_index(st, ("$" + std::to_string(i + 1)).c_str());
+        if (k == 0) continue;
+        const SqlValue& v = params[i];
+        if (auto* n = std::get_if<std::int64_t>(&v))
+            sqlite3_bind_int64(st, k, *n);
+        else if (auto* d = std::get_if<double>(&v))
+            sqlite3_bind_double(st, k, *d);
+        else if (auto* t = std::get_if<std::string>(&v))
+            bind_text(st, k, *t);
+        else
+            sqlite3_bind_null(st, k);
+    }
+    SqlRows out;
+    int rc;
+    int columns = sqlite3_column_count(st);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        auto& row = out.rows.emplace_back();
+        for (int c = 0; c < columns; ++c)
+            if (sqlite3_column_type(st, c) == SQLITE_NULL)
+                row.emplace_back();
+            else
+                row.emplace_back(column_text(st, c));
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE) fail("sqlite query");
+    out.changed = std::uint64_t(sqlite3_changes64(db_));
     return out;
 }
 

@@ -25,9 +25,10 @@ class WsSession final : public Subscriber,
                         public Connection,
                         public std::enable_shared_from_this<WsSession> {
   public:
-    WsSession(beast::tcp_stream stream, HttpRequest request, Context& context)
+    WsSession(beast::tcp_stream stream, HttpRequest request, Context& context, Identity account)
         : ws_(std::move(stream)),
           request_(std::move(request)),
+          account_(std::move(account)),
           ctx_(context),
           table_(context.connections),
           limit_(context.config.rate, context.config.burst) {
@@ -166,13 +167,15 @@ class WsSession final : public Subscriber,
                 return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
             auto a = m.if_contains("action");
             if (!a) return error(id, "bad-request", "an action message needs \"action\"");
-            lobby().act(gameId_, token_, *a, false, [self = shared_from_this(), id](Outcome o) {
-                if (o.status >= 400) {
-                    const auto& b = o.body.as_object();
-                    return self->error(id, b.at("code").as_string(), b.at("error").as_string());
-                }
-                self->send(json::serialize(json::object{{"type", "ack"}, {"id", id}}));
-            });
+            lobby().act(gameId_, Credentials(token_, account_), *a, false,
+                        [self = shared_from_this(), id](Outcome o) {
+                            if (o.status >= 400) {
+                                const auto& b = o.body.as_object();
+                                return self->error(id, b.at("code").as_string(),
+                                                   b.at("error").as_string());
+                            }
+                            self->send(json::serialize(json::object{{"type", "ack"}, {"id", id}}));
+                        });
             return;
         }
         if (type == "view") {
@@ -180,7 +183,7 @@ class WsSession final : public Subscriber,
             if (!subscribed_)
                 return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
             lobby().view(
-                gameId_, token_,
+                gameId_, Credentials(token_, account_),
                 [self = shared_from_this(), id](Outcome o) {
                     if (o.status >= 400) {
                         const auto& b = o.body.as_object();
@@ -205,7 +208,7 @@ class WsSession final : public Subscriber,
         helloSent_ = true;
         token_ = token;
         lobby().subscribe(
-            gameId_, token, since, shared_from_this(),
+            gameId_, Credentials(token, account_), since, shared_from_this(),
             [self = shared_from_this()](std::optional<Outcome> err, referee::Seat seat,
                                         json::object view) {
                 if (err) {
@@ -278,6 +281,8 @@ class WsSession final : public Subscriber,
 
     websocket::stream<beast::tcp_stream> ws_;
     HttpRequest request_;
+    // The account of the upgrade request (its cookie, same-origin only, or an API token).
+    Identity account_;
     Context& ctx_;
     std::shared_ptr<Connections> table_;
     std::uint64_t id_ = 0;
@@ -297,8 +302,10 @@ class WsSession final : public Subscriber,
 
 }  // namespace
 
-void start_websocket(beast::tcp_stream stream, HttpRequest request, Context& context) {
-    std::make_shared<WsSession>(std::move(stream), std::move(request), context)->run();
+void start_websocket(beast::tcp_stream stream, HttpRequest request, Context& context,
+                     Identity account) {
+    std::make_shared<WsSession>(std::move(stream), std::move(request), context, std::move(account))
+        ->run();
 }
 
 }  // namespace arbiter::server
