@@ -373,6 +373,21 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
                     l.rematch(id, token, client, a);
                 });
             }
+            if (sub == "chat" || sub == "chat/mute") {
+                if (sub == "chat" && get)
+                    return on_loop(
+                        home, [id, token](Lobby& l, const Reply& a) { l.chat_read(id, token, a); });
+                if (!post) return wrong_method();
+                if (auto v = body())
+                    on_loop(home,
+                            [id, token, v = *v, mute = sub != "chat"](Lobby& l, const Reply& a) {
+                                if (mute)
+                                    l.chat_mute(id, token, v, a);
+                                else
+                                    l.chat_post(id, token, v, a);
+                            });
+                return;
+            }
             if (sub == "events") {
                 if (!get) return wrong_method();
                 std::uint64_t since = 0;

@@ -81,6 +81,8 @@ class Subscriber {
     virtual void push_event(const SharedText& eventText) = 0;
     // The server-level status changed (an open game got its second player).
     virtual void push_status(std::string_view) {}
+    // A chat line this receiver may read: {"room","n","from":{"name","seat"},"text","at"}.
+    virtual void push_chat(const json::object&) {}
     // The game is over and every event up to its end has been pushed.
     virtual void game_over() {}
     // Another node owns the game now: the receiver closes, and its client reconnects.
@@ -131,6 +133,13 @@ class Lobby {
     // only when both players agreed to the helpers, or once the game is over.
     void assist(const std::string& id, const Credentials& who, Reply reply);
     void rematch(const std::string& id, const Credentials& who, const Client& client, Reply reply);
+    // Chat (lobby_chat.cpp, docs/players.md "Chat"): a line written by the caller into its
+    // room, the lines the caller may read, and a seat's mute of its opponent.
+    void chat_post(const std::string& id, const Credentials& who, const json::value& body,
+                   Reply reply);
+    void chat_read(const std::string& id, const Credentials& who, Reply reply);
+    void chat_mute(const std::string& id, const Credentials& who, const json::value& body,
+                   Reply reply);
     // Puts the account's name on the seat this token holds, if the seat has none yet (a
     // browser's games claimed into an account): {"claimed": true|false}.
     void claim(const std::string& id, const std::string& token, const Identity& who, Reply reply);
