@@ -118,6 +118,12 @@ std::string forwarded_for(std::string_view header) {
     return ec ? std::string() : address.to_string();
 }
 
+constexpr const char* ContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "
+    "data: blob:; connect-src 'self'; media-src 'self' data: blob:; worker-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'";
+
 // ---- one HTTP connection -------------------------------------------------------------------
 
 class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
@@ -495,6 +501,10 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         res->set(http::field::etag, hit->etag);
         res->set(http::field::vary, "Accept-Encoding");
         res->set("X-Content-Type-Options", "nosniff");
+        // What the pages may load and run: their own scripts only, so a name or a chat line
+        // that slipped into the page as HTML still could not run (docs/players.md).
+        res->set("Content-Security-Policy", ContentSecurityPolicy);
+        res->set("Referrer-Policy", "same-origin");
         res->set(http::field::cache_control,
                  hit->file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
         if (!hit->encoding.empty()) res->set(http::field::content_encoding, hit->encoding);

@@ -49,12 +49,19 @@ std::string temp_dir() {
 
 HttpResult http(std::uint16_t port, const std::string& method, const std::string& target,
                 const std::string& body, const std::optional<std::string>& token) {
+    Headers headers;
+    if (token) headers.emplace_back("Authorization", "Bearer " + *token);
+    return http_with(port, method, target, body, headers);
+}
+
+HttpResult http_with(std::uint16_t port, const std::string& method, const std::string& target,
+                     const std::string& body, const Headers& headers) {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
     stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
     req.set(bhttp::field::host, "127.0.0.1");
-    if (token) req.set(bhttp::field::authorization, "Bearer " + *token);
+    for (const auto& [name, value] : headers) req.insert(name, value);
     if (!body.empty()) {
         req.set(bhttp::field::content_type, "application/json");
         req.body() = body;
@@ -66,7 +73,24 @@ HttpResult http(std::uint16_t port, const std::string& method, const std::string
     bhttp::read(stream, buffer, res);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    return {int(res.result_int()), res.body(), std::string(res[bhttp::field::content_type])};
+    HttpResult out{int(res.result_int()), res.body(), std::string(res[bhttp::field::content_type])};
+    for (const auto& field : res)
+        out.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+    return out;
+}
+
+std::string HttpResult::header(std::string_view name) const {
+    for (const auto& [n, v] : headers)
+        if (beast::iequals(n, name)) return v;
+    return "";
+}
+
+std::string sign_up(std::uint16_t port, const std::string& name, const std::string& password) {
+    auto r = http(port, "POST", "/api/account/signup",
+                  json::serialize(json::object{{"name", name}, {"password", password}}));
+    if (r.status != 201) throw std::runtime_error("sign-up failed: " + r.body);
+    std::string cookie = r.header("Set-Cookie");
+    return cookie.substr(0, cookie.find(';'));
 }
 
 std::string raw_exchange(std::uint16_t port, const std::string& bytes) {
@@ -123,10 +147,14 @@ struct WsClient::Impl {
     beast::flat_buffer buffer;
 };
 
-WsClient::WsClient(std::uint16_t port, const std::string& target)
+WsClient::WsClient(std::uint16_t port, const std::string& target, const Headers& headers)
     : impl_(std::make_unique<Impl>()) {
     beast::get_lowest_layer(impl_->ws).connect(
         tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    impl_->ws.set_option(
+        beast::websocket::stream_base::decorator([headers](beast::websocket::request_type& req) {
+            for (const auto& [name, value] : headers) req.insert(name, value);
+        }));
     impl_->ws.handshake("127.0.0.1", target);
 }
 

@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/json.h"
@@ -19,11 +21,21 @@ struct HttpResult {
     int status = 0;
     std::string body;
     std::string contentType;
+    std::vector<std::pair<std::string, std::string>> headers = {};  // every response header
     json::value json() const;
+    std::string header(std::string_view name) const;  // the first of that name, or ""
 };
 
+using Headers = std::vector<std::pair<std::string, std::string>>;
 HttpResult http(std::uint16_t port, const std::string& method, const std::string& target,
                 const std::string& body = "", const std::optional<std::string>& token = {});
+// The same with any request headers (Cookie, Origin, Authorization…).
+HttpResult http_with(std::uint16_t port, const std::string& method, const std::string& target,
+                     const std::string& body, const Headers& headers);
+// An account for the tests (docs/players.md): signs up and returns "arbiter_session=…", the
+// Cookie header value of its session.
+std::string sign_up(std::uint16_t port, const std::string& name,
+                    const std::string& password = "a long password");
 // Sends raw bytes and returns whatever comes back until the server closes or 2 s pass.
 std::string raw_exchange(std::uint16_t port, const std::string& bytes);
 // Reads an NDJSON event stream until it ends (or the timeout); one string per line.
@@ -33,7 +45,7 @@ std::vector<std::string> read_event_stream(
 
 class WsClient {
   public:
-    WsClient(std::uint16_t port, const std::string& target);
+    WsClient(std::uint16_t port, const std::string& target, const Headers& headers = {});
     ~WsClient();
     void send(const std::string& text);
     // Throws std::runtime_error on timeout or a closed connection.
