@@ -6,9 +6,20 @@ export class ApiError extends Error {
     public status: number,
     public code: string,
     message: string,
+    /** A 429's Retry-After, in seconds. */
+    public retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** A 429's `Retry-After` (seconds, or an HTTP date) in whole seconds; undefined without one. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const n = Number(header.trim());
+  if (Number.isFinite(n) && header.trim() !== '') return Math.max(0, Math.ceil(n));
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export interface CreateGameRequest {
@@ -20,6 +31,8 @@ export interface CreateGameRequest {
   options?: Record<string, unknown>;
   public?: boolean;
   assist?: boolean;
+  /** A rated game (docs/players.md): needs an account and a person as the opponent. */
+  rated?: boolean;
 }
 
 export interface CreateGameResponse {
@@ -43,13 +56,15 @@ export interface JoinResponse {
 
 export type GameWithView = GameSummary & { view: any };
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
+/** Any JSON request to the server; a non-2xx answer throws ApiError with the server's code and text.
+ * The session cookie (HttpOnly, same origin) goes with every request. */
+export async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let r: Response;
   try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    r = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     throw new ApiError(0, 'network', (e as Error).message || 'network error');
   }
@@ -63,7 +78,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   if (!r.ok) {
     const code = (data && data.code) || String(r.status);
     const msg = (data && data.error) || r.statusText || `HTTP ${r.status}`;
-    throw new ApiError(r.status, code, msg);
+    throw new ApiError(r.status, code, msg, r.status === 429 ? retryAfterSeconds(r.headers.get('Retry-After')) : undefined);
   }
   return data as T;
 }

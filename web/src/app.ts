@@ -3,6 +3,7 @@ import { init, classModule, attributesModule, propsModule, styleModule, eventLis
 import type { VNode } from 'snabbdom';
 import { t, initLang, setLang, getLang, onLangChange, registerMessages, LANGS, type Lang } from './i18n';
 import { renderSettings } from './settings/panel';
+import { renderAccountMenu } from './account/menu';
 
 export const patch = init([classModule, attributesModule, propsModule, styleModule, eventListenersModule]);
 
@@ -41,6 +42,7 @@ function renderApp(): VNode {
     h('header.top', [
       h('a.brand', { attrs: { href: '/', 'data-testid': 'home' }, on: { click: linkHandler('/') } }, t('app.title')),
       h('div.top-extra', page?.header ? [page.header()] : []),
+      renderAccountMenu(),
       renderSettings(() => redrawNow()),
       h('label.lang', [
         h('span.sr-only', t('app.lang')),

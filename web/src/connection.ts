@@ -70,6 +70,9 @@ export class GameConnection {
   onStatus: (status: string) => void = () => {};
   /** A seat's opponent left or came back: the server's presence message. */
   onPresence: (msg: any) => void = () => {};
+  /** A chat line this socket may see (docs/players.md): `{room, n, from, text, at}`. Chat is
+   * outside the event stream: no seq, no effect on `nextSeq` or on held views. */
+  onChat: (line: any) => void = () => {};
   onConnection: (state: ConnectionState) => void = () => {};
 
   state: ConnectionState = 'connecting';
@@ -187,6 +190,11 @@ export class GameConnection {
     return this.request({ type: 'action', action }).then(() => undefined);
   }
 
+  /** Write a chat line; resolves with the `ack`, rejects with the server's error (e.g. `rate-limited`). */
+  chat(text: string): Promise<any> {
+    return this.request({ type: 'chat', text });
+  }
+
   /** Ask for a fresh view (same body as GET /api/games/{id}). */
   requestView(): Promise<any> {
     return this.request({ type: 'view' });
@@ -258,6 +266,9 @@ export class GameConnection {
         break;
       case 'presence':
         this.onPresence(msg);
+        break;
+      case 'chat':
+        if (msg.line && typeof msg.line === 'object') this.onChat(msg.line);
         break;
       case 'ack':
         this.settle(msg.id, true, msg);

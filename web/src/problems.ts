@@ -29,6 +29,8 @@ registerMessages({
     'error.code.disconnected': 'the connection was lost',
     'error.code.closed': 'the connection is closed',
     'error.rejected': 'Refused: {reason}',
+    'error.retryIn': '{text} (try again in {s} s)',
+    'error.rateLimitedIn': 'too many attempts: try again in {s} s',
     'join.bad': 'This invite cannot be used: {error}',
   },
   it: {
@@ -55,6 +57,8 @@ registerMessages({
     'error.code.disconnected': 'la connessione si è interrotta',
     'error.code.closed': 'la connessione è chiusa',
     'error.rejected': 'Rifiutato: {reason}',
+    'error.retryIn': '{text} (riprova tra {s} s)',
+    'error.rateLimitedIn': 'troppi tentativi: riprova tra {s} s',
     'join.bad': 'Questo invito non si può usare: {error}',
   },
 });
@@ -66,10 +70,17 @@ export function statusText(status: string): string {
   return s === key ? status : s;
 }
 
-/** An error from the API or the socket (`code` + message) as a sentence for the player. */
+/** An error from the API or the socket (`code` + message) as a sentence for the player; a 429
+ * with `Retry-After` says when to try again. */
 export function errorText(e: unknown): string {
-  const err = e as { code?: string; message?: string } | null;
-  const msg = err?.message ?? String(e);
+  const err = e as { code?: string; message?: string; retryAfter?: number } | null;
+  const wait = err?.retryAfter;
+  if (typeof wait === 'number' && wait > 0 && err?.code === 'rate-limited') return t('error.rateLimitedIn', { s: wait });
+  const text = codeText(err, err?.message ?? String(e));
+  return typeof wait === 'number' && wait > 0 ? t('error.retryIn', { text, s: wait }) : text;
+}
+
+function codeText(err: { code?: string } | null, msg: string): string {
   const code = err?.code;
   if (code === 'rejected') return t('error.rejected', { reason: msg });
   if (code) {

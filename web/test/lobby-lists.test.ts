@@ -103,3 +103,28 @@ describe('assistBadge', () => {
     for (const b of [proposed, it]) expect(b.text + b.title).not.toMatch(/✦/);
   });
 });
+
+describe('playerNames with the server’s players (docs/players.md)', () => {
+  it('names, ratings and colours from `players`; an anonymous seat is Anonymous, this browser’s own You', () => {
+    const g = game({ status: 'finished', rated: true, players: { white: { name: 'alice', rating: 1523, provisional: false, ratingDiff: 7 }, black: { name: null } } });
+    const [w, b] = playerNames(g);
+    expect(w).toMatchObject({ side: 'white', name: 'alice', label: { profile: '/player/alice', rating: '1523', diff: '+7' } });
+    expect(b).toMatchObject({ side: 'black', name: 'Anonymous' });
+    const [, mine] = playerNames(g, seat('black'));
+    expect(mine.name).toBe('You');
+  });
+
+  it('a computer seat by the name the server gives it', () => {
+    const g = game({ opponent: 'computer', level: 3, players: { white: { name: 'Arbiter level 3', computer: true }, black: { name: 'bob', rating: 1500, provisional: true } } });
+    const [w, b] = playerNames(g);
+    expect(w).toMatchObject({ side: 'white', name: 'Arbiter level 3', label: { computer: true, profile: null } });
+    expect(b).toMatchObject({ side: 'black', name: 'bob', label: { rating: '1500?' } });
+  });
+
+  it('a seat the server says nothing about keeps the old words', () => {
+    const g = game({ opponent: 'computer', level: 2, computerSeat: 'white', players: { black: { name: 'bob' } } });
+    const [w, b] = playerNames(g);
+    expect(w).toMatchObject({ side: 'white', name: 'Computer level 2' });
+    expect(b.name).toBe('bob');
+  });
+});

@@ -12,10 +12,12 @@ import { screenFor } from '../games/registry';
 import type { GameContext, GameScreen, GameSummary, Seat } from '../games/types';
 import { Clocks, formatClock, formatTimeControl } from './clock';
 import { resultText } from './result';
-import { errorText, joinProblem, localError } from '../problems';
+import { errorText, localError } from '../problems';
 import { icon } from '../icons';
-import { joinLink, parseJoinHash } from './invite';
+import { joinLink } from './invite';
 import { GameFlow } from './flow-view';
+import { renderPlayerStrip } from './player-strip';
+import { ChatPanel } from '../chat/panel';
 import './messages';
 import '../lobby/messages';
 import './game.css';
@@ -41,6 +43,7 @@ class GamePage implements Page {
   toMove: Seat | null = null;
   drawOffer: Seat | null = null;
   flow = new GameFlow(); // takeback, +15 s, abort, the opponent left
+  chat: ChatPanel | null = null;
   clocks = new Clocks();
   flipped = false;
   autoTurn = false;
@@ -110,6 +113,7 @@ class GamePage implements Page {
     };
     this.screen = screenFor(this.summary.variant)(this.ctx);
     this.screen.setView(view);
+    this.chat = this.makeChat();
     this.connect();
     let shown = '';
     this.tick = setInterval(() => {
@@ -133,6 +137,7 @@ class GamePage implements Page {
     conn.nextSeq = typeof this.view?.events === 'number' ? this.view.events : 0;
     conn.onConnection = (s) => {
       this.connState = s;
+      if (s === 'online') void this.chat?.load(); // the history, and what was said while away
       if (s === 'gone') this.notFound = true; // the server no longer has the game
       redraw();
     };
@@ -150,6 +155,7 @@ class GamePage implements Page {
       redraw();
     };
     conn.onEvent = (ev) => this.onEvent(ev);
+    conn.onChat = (line) => this.chat?.onLine(line);
     conn.onPresence = (msg) => {
       this.flow.setGone(msg.opponentGone);
       redraw();
@@ -185,6 +191,7 @@ class GamePage implements Page {
         this.clocks.stop(now);
         sound.notify();
         if (this.summary) announce(resultText(this.summary.result as any, this.summary.status, { seat: this.seat, local: !!this.ctx?.local, variant: this.summary.variant }));
+        void this.chat?.load(); // the spectators' room opens to the players
         break;
     }
     const notice = this.flow.onEvent(ev, this.seat, !!this.ctx?.local);
@@ -245,6 +252,21 @@ class GamePage implements Page {
         /* next time */
       }
     }
+  }
+
+  /** The chat, for seats facing a person and for spectators (none on one device or for a seat against the computer). */
+  private makeChat(): ChatPanel | null {
+    const s = this.summary!;
+    if (this.ctx?.local || (this.seat !== 'spectator' && s.opponent !== 'human')) return null;
+    return new ChatPanel({
+      id: this.id,
+      seat: this.seat,
+      token: this.seat === 'spectator' ? null : this.token,
+      againstPerson: s.opponent === 'human',
+      over: () => this.summary?.status === 'finished' || this.summary?.status === 'aborted',
+      socket: () => (this.conn && this.connState === 'online' ? this.conn : null),
+      redraw: () => redraw(),
+    });
   }
 
   orientation(): Seat {
@@ -312,6 +334,7 @@ class GamePage implements Page {
       h('div.game-title', [
         h('h1', t(`variant.${s.variant}`)),
         h('span.tc', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
+        s.rated ? h('span.badge', { attrs: { 'data-testid': 'rated-badge' } }, t('lobby.rated')) : null,
         s.assist?.proposed ? h('span.badge', { attrs: { 'data-testid': 'assist-state' } }, s.assist.enabled ? t('game.assistOn') : t('game.assistProposed')) : null,
       ]),
       // The result and the invite stand beside the board (on a phone: below it, with the
@@ -333,6 +356,7 @@ class GamePage implements Page {
           this.renderControls(),
           this.actionError ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'action-error' } }, this.actionError) : null,
           this.renderPlayer(orient, 'bottom'),
+          this.chat?.render() ?? null,
           this.renderTools(),
         ]),
       ]),
@@ -351,30 +375,8 @@ class GamePage implements Page {
     });
   }
 
-  private playerName(side: Seat): string {
-    const s = this.summary!;
-    if (this.ctx?.local) return t(`seat.${side}`);
-    if (this.seat === side) return t('game.you');
-    if (s.opponent === 'computer' && this.seat !== 'spectator') {
-      const level = typeof s.level === 'number' ? s.level : getSeat(this.id)?.level;
-      return typeof level === 'number' ? t('game.computer', { level }) : t('game.computerNoLevel');
-    }
-    if (s.status === 'open' && this.seat !== 'spectator') return t('game.waiting');
-    return this.seat === 'spectator' ? t(`seat.${side}`) : t('game.opponent');
-  }
-
   private renderPlayer(side: Seat, pos: 'top' | 'bottom'): VNode {
-    const now = performance.now();
-    const c = this.clocks;
-    const ms = c.remaining(side, now);
-    const running = c.running === side;
-    return h('div.player', { class: { [pos]: true, 'to-move': this.toMove === side }, attrs: { 'data-testid': `player-${pos}`, 'data-side': side } }, [
-      h('span.side-chip', { class: { [side]: true }, attrs: { 'aria-hidden': 'true' } }),
-      h('span.name', [h('span.sr-only', t(`seat.${side}`) + ': '), this.playerName(side)]),
-      c.enabled
-        ? h('span.clock', { class: { running, low: ms < 20000 }, attrs: { 'data-testid': `clock-${side}`, 'aria-label': `${t(`seat.${side}`)} ${formatClock(ms)}` } }, formatClock(ms))
-        : null,
-    ]);
+    return renderPlayerStrip({ id: this.id, summary: this.summary!, seat: this.seat, local: !!this.ctx?.local, toMove: this.toMove, clocks: this.clocks }, side, pos);
   }
 
   private renderStatusLine(): VNode | null {
@@ -551,94 +553,4 @@ export function gamePage(id: string, hash: string): Page {
   return new GamePage(id, hash);
 }
 
-// ---- /join/:id#INVITE ----------------------------------------------------------------
-
-class JoinPage implements Page {
-  summary: GameSummary | null = null;
-  joined: Seat | null = null; // the join answer's seat
-  error = '';
-  assist = false;
-  busy = false;
-
-  constructor(
-    public id: string,
-    public invite: string,
-    /** The colour the link says the joiner will play (parseJoinHash). */
-    public seat: Seat | null = null,
-  ) {
-    const mine = getSeat(id);
-    if (mine) {
-      queueMicrotask(() => navigate(`/game/${id}`, true));
-      return;
-    }
-    void this.load();
-  }
-
-  async load(): Promise<void> {
-    try {
-      const g = await api.game(this.id);
-      const { view: _v, ...s } = g;
-      this.summary = s as GameSummary;
-      if (s.status !== 'open') this.error = joinProblem({ status: s.status });
-    } catch (e) {
-      this.error = e instanceof ApiError && e.status === 404 ? t('game.notFound') : t('error.generic', { error: errorText(e) });
-    }
-    redraw();
-  }
-
-  async join(): Promise<void> {
-    this.busy = true;
-    redraw();
-    try {
-      const body: { invite?: string; assist?: boolean } = {};
-      if (this.invite) body.invite = this.invite;
-      if (this.summary?.assist?.proposed) body.assist = this.assist;
-      const r = await api.join(this.id, body);
-      this.joined = r.seat;
-      setSeat(this.id, { seat: r.seat, token: r.token });
-      navigate(`/game/${this.id}`, true);
-    } catch (e) {
-      this.busy = false;
-      this.error = joinProblem({ error: e });
-      redraw();
-    }
-  }
-
-  render(): VNode {
-    const s = this.summary;
-    // The join answer, else the server's free seat, else what the link says.
-    const youPlay = this.joined ?? s?.freeSeat ?? this.seat;
-    return h('div.join-page.card', { attrs: { 'data-testid': 'join-page' } }, [
-      h('h1', t('join.title')),
-      s
-        ? h('dl.facts', [
-            h('dt', t('join.variant')),
-            h('dd', [t(`variant.${s.variant}`), h('br'), h('small.muted', t(`lobby.variantHelp.${s.variant}`))]),
-            h('dt', t('join.clock')),
-            h('dd', s.clock ? formatTimeControl(s.clock) : t('game.noClock')),
-          ])
-        : null,
-      youPlay && (!s || s.status === 'open')
-        ? h('p.join-seat', { attrs: { 'data-testid': 'join-seat', 'data-seat': youPlay } }, [
-            h(`span.side-chip.${youPlay}`, { attrs: { 'aria-hidden': 'true' } }),
-            ' ' + t('join.youPlay', { side: t(`seat.${youPlay}`) }),
-          ])
-        : null,
-      s?.assist?.proposed
-        ? h('label.check', [h('input', { attrs: { type: 'checkbox', 'data-testid': 'join-assist' }, props: { checked: this.assist }, on: { change: (e: Event) => (this.assist = (e.target as HTMLInputElement).checked) } }), ' ' + t('join.assist')])
-        : null,
-      this.error ? h('p.error', { attrs: { role: 'alert' } }, this.error) : null,
-      s && s.status === 'open'
-        ? h('button.primary.big', { attrs: { type: 'button', 'data-testid': 'join-button', disabled: this.busy }, on: { click: () => void this.join() } }, t('join.button'))
-        : null,
-      h('p', [h('a', { attrs: { href: `/game/${this.id}`, 'data-testid': 'join-watch' }, on: { click: linkHandler(`/game/${this.id}`) } }, t('join.watch'))]),
-    ]);
-  }
-
-  destroy(): void {}
-}
-
-export function joinPage(id: string, hash: string): Page {
-  const { invite, seat } = parseJoinHash(hash);
-  return new JoinPage(id, invite, seat);
-}
+export { joinPage } from './join-page';

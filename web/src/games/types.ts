@@ -12,6 +12,17 @@ export interface GameResult {
   [k: string]: unknown;
 }
 
+/** Who holds a seat (docs/players.md): `name` null for an anonymous seat; a computer seat has
+ * `computer: true` and its name as given; `rating`/`provisional` at the start of a rated game,
+ * `ratingDiff` once it has ended. */
+export interface PlayerInfo {
+  name: string | null;
+  computer?: boolean;
+  rating?: number;
+  provisional?: boolean;
+  ratingDiff?: number;
+}
+
 /** The server's game fields: GET /api/games/{id} without `view`, or a list entry. */
 export interface GameSummary {
   id: string;
@@ -31,6 +42,10 @@ export interface GameSummary {
   freeSeat?: Seat;
   /** A game against the computer: the computer's seat. */
   computerSeat?: Seat;
+  /** A rated game (docs/players.md). */
+  rated?: boolean;
+  /** Who holds each seat (servers with accounts). */
+  players?: { white?: PlayerInfo; black?: PlayerInfo };
   [k: string]: unknown;
 }
 

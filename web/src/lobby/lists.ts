@@ -2,6 +2,7 @@
 import type { GameSummary, Seat } from '../games/types';
 import type { SeatEntry } from '../session';
 import { t } from '../i18n';
+import { describePlayer, type PlayerLabel } from '../profile/label';
 
 export interface LobbyLists {
   /** Live games (open or active) this browser holds a seat in, newest first. */
@@ -53,6 +54,8 @@ export interface PlayerName {
   /** The colour this player had, when known. */
   side: Seat | null;
   name: string;
+  /** From the server's `players` (docs/players.md): the account's name and link, the rating. */
+  label?: PlayerLabel;
 }
 
 /**
@@ -62,6 +65,20 @@ export interface PlayerName {
  * game this browser played; otherwise without colours). White first when the colours are known.
  */
 export function playerNames(g: GameSummary, mine?: SeatEntry | null): [PlayerName, PlayerName] {
+  // A server with accounts says who holds each seat: names (this browser's own anonymous seat
+  // is "You"), ratings, the computer by its own name.
+  if (g.players && (g.players.white || g.players.black)) {
+    const named = (side: Seat): PlayerName | null => {
+      const own = !!mine && !mine.tokens && mine.seat === side;
+      const label = describePlayer(g.players?.[side], own ? t('lobby.you') : undefined);
+      return label ? { side, name: label.name, label } : null;
+    };
+    const fallback = playerNames({ ...g, players: undefined }, mine);
+    const w = named('white');
+    const b = named('black');
+    const byColour = (side: Seat) => fallback.find((p) => p.side === side) ?? { ...fallback[side === 'white' ? 0 : 1], side };
+    return [w ?? byColour('white'), b ?? byColour('black')];
+  }
   const person = (side: Seat | null): PlayerName => ({
     side,
     name: side && mine && !mine.tokens && mine.seat === side ? t('lobby.you') : t('lobby.anonymous'),

@@ -9,6 +9,9 @@ import { allSeats, getSeat, setSeat } from '../session';
 import type { GameSummary } from '../games/types';
 import { formatTimeControl } from '../game/clock';
 import { arrangeLists, assistBadge, playerNames } from './lists';
+import { QuickPairing } from '../pairing/panel';
+import { account } from '../account/state';
+import { renderPlayerLabel } from '../profile/player-name';
 import './messages';
 import './lobby.css';
 
@@ -50,6 +53,8 @@ class LobbyPage implements Page {
   level = 3;
   isPublic = false;
   assist = false;
+  rated = false;
+  quick = new QuickPairing();
   busy = false;
   error = '';
   listError = '';
@@ -86,13 +91,16 @@ class LobbyPage implements Page {
   }
 
   destroy(): void {
+    this.quick.destroy(); // a seek lives as long as its request: leaving the lobby ends it
     clearInterval(this.timer);
     document.removeEventListener('visibilitychange', this.onVisible);
   }
 
   async refresh(): Promise<void> {
     try {
+      const counts = this.quick.refreshCounts();
       const [open, active, finished] = await Promise.all([api.list('open'), api.list('active'), api.list('finished')]);
+      await counts;
       this.open = open.slice(0, 50);
       this.active = active.slice(0, 50);
       this.finished = finished.slice(0, 20);
@@ -153,6 +161,7 @@ class LobbyPage implements Page {
       if (this.opponent === 'computer') req.level = this.level;
       if (this.opponent === 'human' && this.isPublic) req.public = true;
       if (this.variant !== 'chess' && this.assist) req.assist = true;
+      if (this.canRate() && this.rated) req.rated = true;
       const r = await api.createGame(req);
       setSeat(r.id, { seat: r.seat, token: r.token, tokens: r.tokens, invitePath: r.invitePath, level: this.opponent === 'computer' ? this.level : undefined });
       navigate(`/game/${r.id}`);
@@ -163,8 +172,13 @@ class LobbyPage implements Page {
     }
   }
 
+  /** A rated game needs an account and a person as the opponent (docs/players.md). */
+  canRate(): boolean {
+    return !!account() && this.opponent === 'human';
+  }
+
   render(): VNode {
-    return h('div.lobby', { attrs: { 'data-testid': 'lobby' } }, [this.renderCreate(), this.renderLists()]);
+    return h('div.lobby', { attrs: { 'data-testid': 'lobby' } }, [h('div.lobby-main', [this.quick.render(), this.renderCreate()]), this.renderLists()]);
   }
 
   private radio<T extends string>(name: string, value: T, current: T, label: string, set: (v: T) => void, extra?: VNode | null): VNode {
@@ -254,6 +268,15 @@ class LobbyPage implements Page {
                 h('span', t('lobby.public')),
               ])
             : null,
+          // rated: only with an account and against a person; otherwise shown disabled, saying why
+          h('label.check', { class: { disabled: !this.canRate() } }, [
+            h('input', {
+              attrs: { type: 'checkbox', 'data-testid': 'rated', disabled: !this.canRate(), 'aria-describedby': 'rated-help' },
+              props: { checked: this.canRate() && this.rated },
+              on: { change: (e: Event) => ((this.rated = (e.target as HTMLInputElement).checked), redraw()) },
+            }),
+            h('span', [t('lobby.rated'), h('br'), h('small.muted#rated-help', t(!account() ? 'lobby.ratedNeedsAccount' : this.opponent !== 'human' ? 'lobby.ratedNeedsPerson' : 'lobby.ratedHelp'))]),
+          ]),
         ]),
         this.opponent !== 'local'
           ? h('fieldset', [
@@ -298,11 +321,13 @@ class LobbyPage implements Page {
     ]);
   }
 
-  /** Who played: "You – Computer level 3", with the colours when they are known. */
+  /** Who played: "You – Computer level 3", names with ratings, with the colours when they are known. */
   private players(g: GameSummary): VNode {
     const [a, b] = playerNames(g, getSeat(g.id));
-    const one = (p: { side: 'white' | 'black' | null; name: string }) =>
-      h('span.player-name', p.side ? [h(`span.pc.${p.side}`, { attrs: { 'aria-hidden': 'true' } }), h('span.sr-only', `${t(`lobby.${p.side}`)}: `), p.name] : [p.name]);
+    const one = (p: ReturnType<typeof playerNames>[number]) => {
+      const name = p.label ? renderPlayerLabel(p.label) : p.name;
+      return h('span.player-name', p.side ? [h(`span.pc.${p.side}`, { attrs: { 'aria-hidden': 'true' } }), h('span.sr-only', `${t(`lobby.${p.side}`)}: `), name] : [name]);
+    };
     return h('span.players', { attrs: { 'data-testid': 'players' } }, [one(a), h('span.muted', ' – '), one(b)]);
   }
 

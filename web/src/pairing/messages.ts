@@ -1,0 +1,36 @@
+import { registerMessages } from '../i18n';
+
+registerMessages({
+  en: {
+    'pair.title': 'Play now',
+    'pair.help': 'Paired with the next player who picks the same game.',
+    'pair.rated': 'Rated',
+    'pair.ratedHelp': 'Rated games change your rating; both players need an account.',
+    'pair.loginForRated': 'Log in to play rated games.',
+    'pair.untimed': 'Untimed',
+    'pair.waiting': 'Waiting for an opponent… ({pool})',
+    'pair.waitingCount': '{n} waiting',
+    'pair.cancel': 'Cancel',
+    'pair.ended': 'The search ended without a game: try again.',
+    'pair.failed': 'Could not look for a game: {error}',
+    'pair.found': 'Opponent found!',
+    'pair.kind.rated': 'rated',
+    'pair.kind.casual': 'casual',
+  },
+  it: {
+    'pair.title': 'Gioca subito',
+    'pair.help': 'Abbinato al prossimo giocatore che sceglie lo stesso gioco.',
+    'pair.rated': 'A punteggio',
+    'pair.ratedHelp': 'Le partite a punteggio cambiano il tuo punteggio; entrambi i giocatori devono avere un account.',
+    'pair.loginForRated': 'Accedi per giocare partite a punteggio.',
+    'pair.untimed': 'Senza orologio',
+    'pair.waiting': 'In attesa di un avversario… ({pool})',
+    'pair.waitingCount': '{n} in attesa',
+    'pair.cancel': 'Annulla',
+    'pair.ended': 'La ricerca è finita senza una partita: riprova.',
+    'pair.failed': 'Impossibile cercare una partita: {error}',
+    'pair.found': 'Avversario trovato!',
+    'pair.kind.rated': 'a punteggio',
+    'pair.kind.casual': 'amichevole',
+  },
+});
