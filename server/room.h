@@ -10,10 +10,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/json.h"
 #include "referee/game.h"
+#include "server/chat.h"
 #include "server/computer.h"
 #include "server/lobby.h"
 #include "server/store.h"
@@ -27,6 +29,22 @@ struct Subscription {
     referee::Seat seat;
     std::uint64_t next;  // the first event it has not been sent yet
     bool toldOver = false;
+};
+
+// A game's chat as this node holds it (lobby_chat.cpp). The lines are a cache of the store's,
+// read on first use and again after the room's epoch changed (an adoption, a takeover, a failed
+// write), dropped when the chat is quiet for a while. The mutes and the writers' rates are
+// memory only, for the game on this node.
+struct RoomChat {
+    std::vector<chat::Line> lines[2];  // by room (chat::RoomKind), each in order of n
+    std::int64_t next[2] = {1, 1};     // the n the room's next line gets
+    int pending = 0;                   // lines sent to the store, not yet committed or failed
+    bool loaded = false, loading = false;
+    std::uint64_t epoch = 0;                         // the room's epoch the lines were read in
+    std::vector<std::function<void(bool)>> waiting;  // for the lines to be read (ok or not)
+    bool muted[2] = {false, false};                  // by seat: it muted its opponent
+    std::unordered_map<std::string, chat::Bucket> writers;  // "seat:white", "name:<key>"
+    std::unique_ptr<boost::asio::steady_timer> dropTimer;
 };
 
 struct Room {
@@ -80,6 +98,7 @@ struct Room {
     std::int64_t firstMoveSince = 0;
     std::unique_ptr<ComputerPlayer> computer;
     bool computerThinking = false;
+    RoomChat chat;
 
     bool live() const { return status == "open" || status == "active"; }
     bool listed() const;  // in the public lists: stored, and not a private friends' game

@@ -82,6 +82,10 @@ class WsSession final : public Subscriber,
         send(json::serialize(json::object{{"type", "status"}, {"status", status}}));
     }
     void push_presence(const json::object& message) override { send(json::serialize(message)); }
+    // A chat line this connection may read (docs/players.md, "Chat").
+    void push_chat(const json::object& line) override {
+        send(json::serialize(json::object{{"type", "chat"}, {"line", line}}));
+    }
     // Another node owns the game now: say so, then close; the client reconnects through the
     // balancer and lands on the new owner.
     void moved() override {
@@ -176,6 +180,24 @@ class WsSession final : public Subscriber,
                             }
                             self->send(json::serialize(json::object{{"type", "ack"}, {"id", id}}));
                         });
+            return;
+        }
+        if (type == "chat") {
+            if (unknown({"type", "id", "text"}))
+                return error(id, "unknown-field", "unknown field in chat");
+            if (!subscribed_)
+                return error(id, "not-subscribed", "send hello (or connect with ?token=) first");
+            json::object line;
+            if (auto t = m.if_contains("text")) line["text"] = *t;
+            lobby().chat_post(
+                gameId_, Credentials(token_, account_), line,
+                [self = shared_from_this(), id](Outcome o) {
+                    if (o.status >= 400) {
+                        const auto& b = o.body.as_object();
+                        return self->error(id, b.at("code").as_string(), b.at("error").as_string());
+                    }
+                    self->send(json::serialize(json::object{{"type", "ack"}, {"id", id}}));
+                });
             return;
         }
         if (type == "view") {
