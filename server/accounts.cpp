@@ -141,12 +141,14 @@ void Accounts::authenticate(const std::string& secret, bool cookie,
                          : secret.starts_with(TokenPrefix) && hex_of_length(secret.substr(4), 32);
     if (!shaped) return done({});
     std::string hash = hex_hash(secret);
+    std::optional<Identity> cached;
     {
         std::lock_guard lock(mutex_);
         auto it = cache_.find(hash);
         if (it != cache_.end() && it->second.until > std::chrono::steady_clock::now())
-            return done(it->second.who);
+            cached = it->second.who;
     }
+    if (cached) return done(std::move(*cached));  // not under the lock: done may come back
     auto found = std::make_shared<std::optional<ps::Credential>>();
     store_.submit([hash, found](Db& db) { *found = ps::find_credential(db, hash, wall_ms()); },
                   [this, hash, found, cookie, done = std::move(done)](bool ok) {
