@@ -9,13 +9,6 @@
 
 #include "server/seeks.h"
 
-// arbiter_bench links arbiter_lib only: the pool and the request checks it answers with are
-// compiled here (unless the bench is given the server library, which defines this).
-#ifndef BOOST_ASIO_SEPARATE_COMPILATION
-#include "server/requests.cpp"
-#include "server/seeks.cpp"
-#endif
-
 using namespace arbiter;
 using namespace arbiter::server;
 

@@ -305,6 +305,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
             PlayerRequest pr{req, target, client, secure(req), loops, ctx_};
             return player_route(pr, answer_here(reply));
         }
+        if (path == "/api/seeks") return seek(req, who, client, reply);
         if (path == "/api/games") {
             if (get) {
                 ListQuery q;
@@ -421,6 +422,51 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         if (path.starts_with("/api/")) return reply(api_error(404, "not-found", "no such route"));
         if (!get) return wrong_method();
         serve_file(req, path, reply);
+    }
+
+    // Quick pairing (docs/players.md): GET lists the pools; POST holds a seek as long as this
+    // request stays open, on loop 0 where the pool lives.
+    void seek(const HttpRequest& req, const Identity& who, const Client& client,
+              const Reply& reply) {
+        Loops& loops = *ctx_.loops;
+        Seeks* seeks = ctx_.seeks;
+        if (req.method() == http::verb::get) {
+            Reply answer = answer_here(reply);
+            return asio::post(loops.ioc(0), [seeks, answer] {
+                answer(Outcome{200, seeks->counts(), {}, {}});
+            });
+        }
+        if (req.method() != http::verb::post)
+            return reply(api_error(405, "method-not-allowed", "this route takes GET and POST"));
+        auto body = parse_json(req.body());
+        if (!body) return reply(api_error(400, "bad-json", "the body is not valid JSON"));
+        auto parsed = parse_seek(*body);
+        if (auto* e = std::get_if<Outcome>(&parsed)) return reply(std::move(*e));
+        SeekRequest request = std::get<SeekRequest>(std::move(parsed));
+        bool player = who.may(player_store::Play);
+        if (request.rated && !player)
+            return reply(api_error(403, "account-required", "log in to play a rated game"));
+        Seeker seeker{player ? who.name : "", std::nullopt, client.address};
+        unsigned version = req.version();
+        auto start = [self = shared_from_this(), request, seeker,
+                      version](std::optional<double> rating) mutable {
+            Loops& loops = *self->ctx_.loops;
+            seeker.rating = rating;
+            self->stream_.expires_never();
+            auto socket = std::make_shared<tcp::socket>(
+                move_to(self->stream_.release_socket(), loops.ioc(0)));
+            Seeks* seeks = self->ctx_.seeks;
+            asio::post(loops.ioc(0), [socket, version, seeks, request, seeker] {
+                start_seek_stream(beast::tcp_stream(std::move(*socket)), version, *seeks, request,
+                                  seeker);
+            });
+        };
+        if (!player) return start(std::nullopt);
+        ctx_.accounts->rating(who.name, rating_pool(request.variant, request.clock),
+                              [start, reply](std::optional<players::Rating> r) mutable {
+                                  if (!r) return reply(storage_unavailable("the seek"));
+                                  start(r->rating);
+                              });
     }
 
     // GET /api/games over every loop's lobby: each answers its newest page after the cursor,

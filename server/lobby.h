@@ -140,6 +140,16 @@ class Lobby {
     void chat_read(const std::string& id, const Credentials& who, Reply reply);
     void chat_mute(const std::string& id, const Credentials& who, const json::value& body,
                    Reply reply);
+    // Quick pairing (seeks.h): a game between two seekers ("" = anonymous), both seats taken
+    // at once; done gets its id, both seats' tokens and its players, or nothing when it could
+    // not be stored.
+    struct Paired {
+        std::string id, whiteToken, blackToken;
+        json::object players;
+    };
+    void create_paired(const std::string& variant, const json::value& clock, bool rated,
+                       const std::string& white, const std::string& black,
+                       std::function<void(std::optional<Paired>)> done);
     // Puts the account's name on the seat this token holds, if the seat has none yet (a
     // browser's games claimed into an account): {"claimed": true|false}.
     void claim(const std::string& id, const std::string& token, const Identity& who, Reply reply);

@@ -6,6 +6,7 @@
 #include "players/pools.h"
 #include "server/lobby.h"
 #include "server/log.h"
+#include "server/loops.h"
 #include "server/room.h"
 #include "server/tokens.h"
 
@@ -135,6 +136,68 @@ json::object Lobby::stored_summary(const StoredGame& g) const {
 void Lobby::game_ended(Room& r, const std::shared_ptr<json::object>& newOptions) {
     if (!newOptions->empty()) r.options = *newOptions;
     set_record_headers(r);
+}
+
+void Lobby::create_paired(const std::string& variant, const json::value& clock, bool rated,
+                          const std::string& white, const std::string& black,
+                          std::function<void(std::optional<Paired>)> done) {
+    auto room = std::make_unique<Room>();
+    Room& r = *room;
+    r.variant = variant;
+    r.opponent = "human";
+    // A game of the pairing pool is public, as the lobby's games are on lichess.
+    r.options = json::object{{"clock", clock}, {"options", json::object{}}, {"public", true}};
+    if (rated) r.options["rated"] = true;
+    for (auto [seat, name] : {std::pair{Seat::White, &white}, {Seat::Black, &black}})
+        if (!name->empty()) seat_entry_for_write(r.options, seat)["name"] = *name;
+    do r.id = new_game_id();  // one that hashes to this lobby's loop
+    while (rooms_.count(r.id) || loop_of(r.id, loops_) != loop_);
+    r.createdMs = r.lastActivityMs = now_ms();
+    r.random = std::make_unique<TapeRandom>(fresh_, std::vector<std::uint8_t>{});
+    try {
+        r.gameOptions = game_options(r.options);
+        r.game = referee::create_game(r.variant, r.gameOptions, *r.random);
+    } catch (const std::exception&) {
+        return done(std::nullopt);
+    }
+    r.tapePersisted = r.random->tape().size();
+    r.committedEvents = r.game->events().size();
+    Paired paired{r.id, new_token(), new_token(), {}};
+    r.token[0] = hash_token(paired.whiteToken);
+    r.token[1] = hash_token(paired.blackToken);
+    set_status(r, "active");
+    StoredGame g = stored(r);
+    rooms_.emplace(r.id, std::move(room));
+    auto options = std::make_shared<json::object>(r.options);
+    ++r.pendingCommits;
+    store_.submit(
+        [g, base = r.options, options, rated, pool = rating_pool_of(r), white, black](Db& db) {
+            *options = base;
+            if (rated) snapshot_ratings(db, *options, pool);
+            StoredGame row = g;
+            row.options = json::serialize(*options);
+            db.insert_game(row);
+            for (auto [seat, name] : {std::pair{"white", &white}, {"black", &black}})
+                if (!name->empty())
+                    ps::add_seat(db, *name, g.id, seat, g.variant, g.createdMs, true);
+        },
+        [this, &r, options, paired = std::move(paired), done = std::move(done)](bool ok) mutable {
+            if (!ok) {
+                set_status(r, "aborted");
+                std::string id = r.id;
+                rooms_.erase(id);
+                return done(std::nullopt);
+            }
+            r.options = *options;
+            set_record_headers(r);
+            r.stored = true;
+            index_add(r);
+            log(LogLevel::Info, "game paired", {{"game", r.id}, {"variant", r.variant}});
+            paired.players = players_json(r);
+            done(std::move(paired));
+            follow_up(r);
+            commit_done(r);
+        });
 }
 
 void Lobby::claim(const std::string& id, const std::string& token, const Identity& who,

@@ -1,5 +1,7 @@
 #include "server/seeks.h"
 
+#include "players/pools.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -103,15 +105,11 @@ std::variant<SeekRequest, Outcome> parse_seek(const json::value& body) {
 }
 
 std::string rating_pool(const std::string& variant, const json::value& clock) {
-    if (variant != "chess") return variant;
-    if (!clock.is_object()) return "chess-untimed";
+    if (!clock.is_object()) return players::rating_pool(variant, std::nullopt);
     const auto& c = clock.as_object();
-    auto estimate = c.at("initial").to_number<std::int64_t>() +
-                    40 * c.at("increment").to_number<std::int64_t>();
-    if (estimate < 180) return "chess-bullet";
-    if (estimate < 480) return "chess-blitz";
-    if (estimate < 1500) return "chess-rapid";
-    return "chess-classical";
+    return players::rating_pool(variant,
+                                std::pair{int(c.at("initial").to_number<std::int64_t>()),
+                                          int(c.at("increment").to_number<std::int64_t>())});
 }
 
 SeekPool::SeekPool(std::uint64_t coinSeed) : coin_(coinSeed) {}

@@ -139,6 +139,7 @@ struct Server::Impl {
     asio::thread_pool compute{1};
     asio::thread_pool hashing{1};        // passwords (Argon2id), apart from the computer's moves
     std::unique_ptr<Accounts> accounts;  // uses the store and the hashing pool
+    std::unique_ptr<Seeks> seeks;        // quick pairing, on loop 0
     std::vector<std::unique_ptr<Lobby>> lobbies;  // one per loop
     Context context;
     std::optional<tcp::acceptor> acceptor;
@@ -182,6 +183,35 @@ void Server::start() {
     s.accounts = std::make_unique<Accounts>(*s.store, s.hashing);
     s.context.accounts = s.accounts.get();
     s.context.store = s.store.get();
+    // Two seeks that pair become a game on the next loop in turn; each seeker's stream gets
+    // its seat's line.
+    s.seeks = std::make_unique<Seeks>(
+        loops.ioc(0),
+        [&loops](const Pairing& p,
+                 std::function<void(std::optional<std::array<std::string, 2>>)> done) {
+            std::size_t k = loops.next();
+            asio::post(loops.ioc(k), [&loops, k, p, done = std::move(done)] {
+                const SeekRequest& q = p.white.request;
+                loops.lobby(k).create_paired(
+                    q.variant, q.clock, q.rated, p.white.seeker.account, p.black.seeker.account,
+                    [done](std::optional<Lobby::Paired> g) {
+                        if (!g) return done(std::nullopt);
+                        auto line = [&](const char* seat, const char* other,
+                                        const std::string& token) {
+                            return json::serialize(
+                                json::object{{"type", "paired"},
+                                             {"game", g->id},
+                                             {"seat", seat},
+                                             {"token", token},
+                                             {"opponent", g->players.at(other)}});
+                        };
+                        done(std::array{line("white", "black", g->whiteToken),
+                                        line("black", "white", g->blackToken)});
+                    });
+            });
+        },
+        s.context.connections);
+    s.context.seeks = s.seeks.get();
     AnalysisLimits analysis = s.config.analysis;
     analysis.limitLoopback = analysis.limitLoopback || s.config.limits.limitLoopback;
     // The analyses live on loop 0; a game's view is asked of its own loop.
@@ -257,6 +287,7 @@ void Server::stop() {
             beast::error_code ec;
             s.acceptor->close(ec);
             s.acceptPause->cancel();
+            s.seeks->end_all();  // a waiting seeker seeks again on another node
         }
         loops.lobby(k).shutdown();
     });

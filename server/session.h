@@ -19,6 +19,7 @@
 
 #include "server/lobby.h"
 #include "server/loops.h"
+#include "server/seeks.h"
 #include "server/server.h"
 #include "server/static_files.h"
 
@@ -67,6 +68,7 @@ struct Context {
     Analyses* analyses = nullptr;  // on loop 0
     Accounts* accounts = nullptr;  // any loop (it locks)
     Store* store = nullptr;
+    Seeks* seeks = nullptr;  // on loop 0
     std::shared_ptr<StaticFiles> web;
     std::shared_ptr<Connections> connections = std::make_shared<Connections>();
 };

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "players/glicko2.h"
 #include "players/pools.h"
@@ -434,4 +435,72 @@ TEST(PlayersAccounts, ClientPagesAreServedWithAContentSecurityPolicy) {
     EXPECT_NE(csp.find("frame-ancestors 'none'"), std::string::npos) << csp;
     EXPECT_EQ(csp.find("unsafe-eval"), std::string::npos);
     std::filesystem::remove_all(web);
+}
+
+namespace {
+
+// POST /api/seeks held open until the server ends it: every NDJSON line it sent.
+std::vector<json::object> seek(std::uint16_t port, const std::string& body,
+                               const std::string& cookieValue) {
+    std::string request =
+        "POST /api/seeks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+        "application/json\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\n" +
+        (cookieValue.empty() ? "" : "Cookie: " + cookieValue + "\r\n") + "\r\n" + body;
+    std::string answer = raw_exchange(port, request);
+    std::vector<json::object> lines;
+    for (std::size_t at = answer.find("{\""); at != std::string::npos;
+         at = answer.find("{\"", at + 1)) {
+        auto end = answer.find('\n', at);
+        try {
+            lines.push_back(json::parse(answer.substr(at, end - at)).as_object());
+            at = end;
+        } catch (const std::exception&) {
+        }
+    }
+    return lines;
+}
+
+}  // namespace
+
+TEST(PlayersPairing, TwoRatedSeeksOfOnePoolBecomeOneRatedGameWithBothNames) {
+    TestServer s;
+    std::string a = sign_up(s.port(), "kim"), b = sign_up(s.port(), "lee");
+    std::string body = R"({"variant":"chess","clock":{"initial":300,"increment":3},"rated":true})";
+    std::vector<json::object> first;
+    std::thread waiting([&] { first = seek(s.port(), body, a); });
+    // The first seek is in the pool before the second comes.
+    for (int i = 0; i < 200; ++i) {
+        auto pools = parse(get(s.port(), "/api/seeks")).at("pools").as_array();
+        if (!pools.empty()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    auto second = seek(s.port(), body, b);
+    waiting.join();
+    ASSERT_EQ(first.size(), 2u);
+    ASSERT_EQ(second.size(), 2u);
+    EXPECT_EQ(first[0].at("type"), "seeking");
+    EXPECT_EQ(first[0].at("pool"), "chess-blitz");
+    EXPECT_EQ(first[1].at("type"), "paired");
+    EXPECT_EQ(second[1].at("type"), "paired");
+    EXPECT_EQ(first[1].at("game"), second[1].at("game"));
+    EXPECT_NE(first[1].at("seat"), second[1].at("seat"));
+    EXPECT_EQ(first[1].at("opponent").as_object().at("name"), "lee");
+    EXPECT_EQ(second[1].at("opponent").as_object().at("name"), "kim");
+    std::string id(first[1].at("game").as_string());
+    auto view = parse(get(s.port(), "/api/games/" + id));
+    EXPECT_TRUE(view.at("rated").as_bool());
+    EXPECT_EQ(view.at("status"), "active");
+    // Each token is its seat.
+    auto mine = parse(http(s.port(), "GET", "/api/games/" + id, "",
+                           std::string(first[1].at("token").as_string())));
+    EXPECT_EQ(mine.at("seat"), first[1].at("seat"));
+    EXPECT_EQ(parse(get(s.port(), "/api/seeks")).at("pools").as_array().size(), 0u);
+}
+
+TEST(PlayersPairing, ARatedSeekNeedsAnAccount) {
+    TestServer s;
+    auto r = post(s.port(), "/api/seeks", {{"variant", "chess"}, {"rated", true}});
+    EXPECT_EQ(r.status, 403);
+    EXPECT_EQ(parse(r).at("code"), "account-required");
 }
