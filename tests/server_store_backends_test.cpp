@@ -5,8 +5,11 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "server/accounts.h"
+#include "server/player_store.h"
 #include "server/store.h"
 #include "server/tokens.h"
 #include "tests/postgres_test_db.h"
@@ -192,6 +195,104 @@ TEST_P(StoreBackend, PlayersTextIsStoredVerbatimNeverAsSql) {
     auto actions = db->load_actions(hostile);
     ASSERT_EQ(actions.size(), 1u);
     EXPECT_EQ(actions[0].action, hostile);
+}
+
+// ---- the players' tables (server/player_store.h) --------------------------------------------
+
+TEST_P(StoreBackend, AnAccountNameIsTakenWhateverItsCase) {
+    auto db = open();
+    db->begin();
+    EXPECT_TRUE(player_store::insert_account(*db, "Alice", "hash", 1));
+    EXPECT_FALSE(player_store::insert_account(*db, "aLICE", "other", 2));
+    db->commit();
+    auto found = player_store::find_account(*db, "ALICE");
+    ASSERT_TRUE(found.has_value());
+    EXPECT_EQ(found->name, "Alice");
+    EXPECT_EQ(found->passwordHash, "hash");
+    EXPECT_FALSE(player_store::find_account(*db, "bob").has_value());
+}
+
+TEST_P(StoreBackend, ACredentialIsFoundByItsHashUntilItExpiresOrIsRevoked) {
+    auto db = open();
+    db->begin();
+    player_store::insert_account(*db, "carol", "hash", 1);
+    player_store::insert_credential(*db, "h1",
+                                    {"id1", "carol", "token", "bot", player_store::Play, 10, 0});
+    player_store::insert_credential(
+        *db, "h2", {"id2", "carol", "session", "browser", player_store::AllScopes, 10, 5000});
+    db->commit();
+    auto token = player_store::find_credential(*db, "h1", 1'000'000);
+    ASSERT_TRUE(token.has_value());
+    EXPECT_EQ(token->account, "carol");
+    EXPECT_EQ(token->scopes, unsigned(player_store::Play));
+    EXPECT_TRUE(player_store::find_credential(*db, "h2", 4999).has_value());
+    EXPECT_FALSE(player_store::find_credential(*db, "h2", 5000).has_value());  // expired
+    EXPECT_EQ(player_store::list_tokens(*db, "CAROL").size(), 1u);             // sessions unlisted
+    EXPECT_FALSE(player_store::delete_token(*db, "mallory", "id1").has_value());  // not theirs
+    EXPECT_EQ(player_store::delete_token(*db, "carol", "id1"), "h1");
+    EXPECT_FALSE(player_store::find_credential(*db, "h1", 11).has_value());
+}
+
+TEST_P(StoreBackend, AGameEndRatesBothPlayersOnceAndFillsTheRecordsRatingChanges) {
+    auto db = open();
+    db->begin();
+    for (const char* name : {"dan", "eve"}) player_store::insert_account(*db, name, "h", 1);
+    db->insert_game(game("g1"));
+    player_store::add_seat(*db, "dan", "g1", "white", "chess", 1000, true);
+    player_store::add_seat(*db, "eve", "g1", "black", "chess", 1000, true);
+    player_store::GameEnd end{
+        "g1",          "chess",
+        "chess-blitz", "dan",
+        "eve",         true,
+        false,         1.0,
+        2000,          "[WhiteRatingDiff \"\x01W\"]\n[BlackRatingDiff \"\x01B\"]\n"};
+    auto change = player_store::end_game(*db, end, server::rating_system());
+    db->commit();
+    ASSERT_TRUE(change.has_value());
+    EXPECT_GT(change->diff[0], 100);
+    EXPECT_LT(change->diff[1], -100);
+    auto dan = player_store::ratings(*db, "dan").at("chess-blitz");
+    EXPECT_NEAR(dan.rating.rating, change->after[0], 1e-6);
+    EXPECT_EQ(dan.games, 1);
+    EXPECT_EQ(player_store::rating_history(*db, "eve").at("chess-blitz").size(), 1u);
+    auto records = player_store::records_of(*db, "eve", "chess");
+    ASSERT_EQ(records.size(), 1u);
+    std::string expected = "[WhiteRatingDiff \"+" + std::to_string(std::lround(change->diff[0])) +
+                           "\"]\n[BlackRatingDiff \"" +
+                           std::to_string(std::lround(change->diff[1])) + "\"]\n";
+    EXPECT_EQ(records[0], expected);
+    auto won = player_store::games_of(*db, "dan", "", "win", false, 0, "", 10);
+    ASSERT_EQ(won.size(), 1u);
+    EXPECT_EQ(won[0].seat, "white");
+}
+
+// Two nodes end games of one player at the same moment: each update reads the other's result
+// (PostgreSQL locks the rating row; SQLite has one writer), so no game is lost from the count.
+TEST_P(StoreBackend, TwoGamesOfOnePlayerEndingAtOnceAreBothCounted) {
+    {
+        auto db = open();
+        db->begin();
+        for (const char* name : {"fay", "gus", "hal"})
+            player_store::insert_account(*db, name, "h", 1);
+        db->commit();
+    }
+    auto one = open(), two = open();
+    auto end = [](const char* id, const char* black) {
+        return player_store::GameEnd{id,   "chess", "chess-rapid", "fay", black,
+                                     true, false,   0.5,           3000,  ""};
+    };
+    one->begin();
+    player_store::end_game(*one, end("a", "gus"), server::rating_system());
+    std::thread other([&] {
+        two->begin();  // waits for the first transaction's lock (PostgreSQL) or file lock
+        player_store::end_game(*two, end("b", "hal"), server::rating_system());
+        two->commit();
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    one->commit();
+    other.join();
+    EXPECT_EQ(player_store::ratings(*one, "fay").at("chess-rapid").games, 2);
+    EXPECT_EQ(player_store::rating_history(*one, "fay").at("chess-rapid").size(), 2u);
 }
 
 TEST_P(StoreBackend, TheAliveMarkSaysWhenTheServerWasLastRunning) {
