@@ -5,11 +5,6 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -24,58 +19,18 @@ using namespace arbiter::testing;
 
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace bhttp = beast::http;
-using tcp = asio::ip::tcp;
+// Who a request is: a seat token or a personal API token, or an account's session cookie
+// (as sign_up() returns it).
+Headers bearer(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
+Headers cookie(const std::string& session) { return {{"Cookie", session}}; }
 
-// An HTTP answer with the headers these tests look at.
-struct Answer {
-    int status = 0;
-    std::string body, retryAfter, setCookie;
-    json::value json() const { return json::parse(body); }
-    std::string code() const { return std::string(json().at("code").as_string()); }
-};
-
-using HeaderList = std::vector<std::pair<std::string, std::string>>;
-
-Answer call(std::uint16_t port, const std::string& method, const std::string& target,
-            const std::string& body = "", const HeaderList& headers = {}) {
-    asio::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
-    req.set(bhttp::field::host, "127.0.0.1");
-    for (const auto& [name, value] : headers) req.insert(name, value);
-    if (!body.empty()) {
-        req.set(bhttp::field::content_type, "application/json");
-        req.body() = body;
-    }
-    req.prepare_payload();
-    bhttp::write(stream, req);
-    beast::flat_buffer buffer;
-    bhttp::response<bhttp::string_body> res;
-    bhttp::read(stream, buffer, res);
-    beast::error_code ec;
-    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    return {int(res.result_int()), res.body(), std::string(res[bhttp::field::retry_after]),
-            std::string(res[bhttp::field::set_cookie])};
-}
-
-HeaderList bearer(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
-HeaderList cookie(const std::string& session) { return {{"Cookie", session}}; }
-
-// A new account: its session as a Cookie header value ("arbiter_session=…").
-std::string account(std::uint16_t port, const std::string& name) {
-    auto r = call(port, "POST", "/api/account/signup",
-                  json::serialize(json::object{{"name", name}, {"password", "a long password"}}));
-    EXPECT_EQ(r.status, 201) << r.body;
-    return r.setCookie.substr(0, r.setCookie.find(';'));
-}
+// The error code of a refused request.
+std::string code_of(const HttpResult& r) { return std::string(r.json().at("code").as_string()); }
 
 // A personal API token of the account, with these scopes.
 std::string api_token(std::uint16_t port, const std::string& session, json::array scopes) {
-    auto r = call(port, "POST", "/api/account/tokens",
+    auto r =
+        http_with(port, "POST", "/api/account/tokens",
                   json::serialize(json::object{{"label", "bot"}, {"scopes", std::move(scopes)}}),
                   cookie(session));
     EXPECT_EQ(r.status, 201) << r.body;
@@ -87,7 +42,7 @@ struct Game {
 };
 
 Game local_game(std::uint16_t port, const std::string& variant = "chess") {
-    auto r = call(port, "POST", "/api/games",
+    auto r = http(port, "POST", "/api/games",
                   R"({"variant":")" + variant + R"(","opponent":"local","color":"white"})");
     EXPECT_EQ(r.status, 201) << r.body;
     auto c = r.json();
@@ -100,12 +55,12 @@ std::string text_body(std::string_view text) {
     return json::serialize(json::object{{"text", text}});
 }
 
-Answer say(std::uint16_t port, const Game& g, std::string_view text, const HeaderList& who) {
-    return call(port, "POST", "/api/games/" + g.id + "/chat", text_body(text), who);
+HttpResult say(std::uint16_t port, const Game& g, std::string_view text, const Headers& who) {
+    return http_with(port, "POST", "/api/games/" + g.id + "/chat", text_body(text), who);
 }
 
-json::object history(std::uint16_t port, const Game& g, const HeaderList& who = {}) {
-    auto r = call(port, "GET", "/api/games/" + g.id + "/chat", "", who);
+json::object history(std::uint16_t port, const Game& g, const Headers& who = {}) {
+    auto r = http_with(port, "GET", "/api/games/" + g.id + "/chat", "", who);
     EXPECT_EQ(r.status, 200) << r.body;
     return r.json().as_object();
 }
@@ -178,7 +133,7 @@ TEST(ChatRooms, SeatsReadEachOtherSpectatorsTheirOwnRoomAndThePlayersTheirsOnlyA
     auto white = socket_of(p, g, g.white);
     auto black = socket_of(p, g, g.black);
     auto watcher = socket_of(p, g, std::nullopt);
-    std::string alice = account(p, "Alice");
+    std::string alice = sign_up(p, "Alice");
 
     auto w = say(p, g, "good luck", bearer(g.white));
     ASSERT_EQ(w.status, 201) << w.body;
@@ -217,17 +172,17 @@ TEST(ChatRooms, SeatsReadEachOtherSpectatorsTheirOwnRoomAndThePlayersTheirsOnlyA
         EXPECT_EQ(texts(h, "players"), (Strings{"good luck", "you too"}));
     }
     // Spectators never read the players' room (logged in or not).
-    for (const auto& who : {HeaderList{}, cookie(alice)}) {
+    for (const auto& who : {Headers{}, cookie(alice)}) {
         auto h = history(p, g, who);
         EXPECT_EQ(keys(h), std::set<std::string>{"spectators"});
         EXPECT_EQ(texts(h, "spectators"), Strings{"white is winning"});
     }
 
     // Once the game is over the players read the spectators' room too.
-    ASSERT_EQ(
-        call(p, "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})", bearer(g.white))
-            .status,
-        200);
+    ASSERT_EQ(http_with(p, "POST", "/api/games/" + g.id + "/actions", R"({"type":"resign"})",
+                        bearer(g.white))
+                  .status,
+              200);
     auto h = history(p, g, bearer(g.black));
     EXPECT_EQ(texts(h, "players"), (Strings{"good luck", "you too"}));
     EXPECT_EQ(texts(h, "spectators"), Strings{"white is winning"});
@@ -276,14 +231,14 @@ TEST(ChatWriters, AnAnonymousSpectatorCannotWriteAndATokenWithoutTheChatScopeCan
     Game g = local_game(p);
     auto anonymous = say(p, g, "hello", {});
     EXPECT_EQ(anonymous.status, 403);
-    EXPECT_EQ(anonymous.code(), "account-required");
+    EXPECT_EQ(code_of(anonymous), "account-required");
 
-    std::string bob = account(p, "Bob");
+    std::string bob = sign_up(p, "Bob");
     std::string playOnly = api_token(p, bob, {"play"});
     std::string chatToken = api_token(p, bob, {"chat"});
     auto scoped = say(p, g, "hello", bearer(playOnly));
     EXPECT_EQ(scoped.status, 403);
-    EXPECT_EQ(scoped.code(), "missing-scope");
+    EXPECT_EQ(code_of(scoped), "missing-scope");
     auto fine = say(p, g, "hello", bearer(chatToken));
     ASSERT_EQ(fine.status, 201) << fine.body;
     EXPECT_EQ(fine.json().at("line").at("from").at("name"), "Bob");
@@ -293,7 +248,7 @@ TEST(ChatWriters, AnAnonymousSpectatorCannotWriteAndATokenWithoutTheChatScopeCan
     // token without the chat scope does not write as him (neither as the seat nor as a
     // spectator).
     auto made =
-        call(p, "POST", "/api/games", R"({"variant":"chess","color":"white"})", cookie(bob));
+        http_with(p, "POST", "/api/games", R"({"variant":"chess","color":"white"})", cookie(bob));
     ASSERT_EQ(made.status, 201) << made.body;
     Game mine{std::string(made.json().at("id").as_string()), "", ""};
     auto asSeat = say(p, mine, "hi", cookie(bob));
@@ -303,14 +258,15 @@ TEST(ChatWriters, AnAnonymousSpectatorCannotWriteAndATokenWithoutTheChatScopeCan
     EXPECT_EQ(asSeat.json().at("line").at("from").at("name"), "Bob");
     auto notAsBob = say(p, mine, "hi", bearer(playOnly));
     EXPECT_EQ(notAsBob.status, 403);
-    EXPECT_EQ(notAsBob.code(), "missing-scope");
+    EXPECT_EQ(code_of(notAsBob), "missing-scope");
     EXPECT_EQ(texts(history(p, mine, cookie(bob)), "players"), Strings{"hi"});
     EXPECT_EQ(texts(history(p, mine, cookie(bob)), "spectators"), Strings{});
 
     // A token that is no seat of the game is refused as it is elsewhere.
     EXPECT_EQ(say(p, g, "hello", bearer(std::string(32, 'a'))).status, 401);
-    EXPECT_EQ(call(p, "POST", "/api/games/nosuchgame/chat", text_body("x"), bearer(g.white)).status,
-              404);
+    EXPECT_EQ(
+        http_with(p, "POST", "/api/games/nosuchgame/chat", text_body("x"), bearer(g.white)).status,
+        404);
 }
 
 TEST(ChatLimits, ALineIsTrimmedOneTo140CharactersValidUtf8AndHasNoControlCharacter) {
@@ -318,10 +274,10 @@ TEST(ChatLimits, ALineIsTrimmedOneTo140CharactersValidUtf8AndHasNoControlCharact
     auto p = s.port();
     Game g = local_game(p);
     auto refused = [&](const std::string& body, std::string_view code) {
-        auto r = call(p, "POST", "/api/games/" + g.id + "/chat", body, bearer(g.white));
+        auto r = http_with(p, "POST", "/api/games/" + g.id + "/chat", body, bearer(g.white));
         EXPECT_EQ(r.status, 400) << body;
         if (r.status == 400) {
-            EXPECT_EQ(r.code(), code) << body << " " << r.body;
+            EXPECT_EQ(code_of(r), code) << body << " " << r.body;
         }
     };
     refused(text_body(""), "bad-chat");
@@ -337,8 +293,8 @@ TEST(ChatLimits, ALineIsTrimmedOneTo140CharactersValidUtf8AndHasNoControlCharact
     refused(R"({"text":"\ud800"})", "bad-json");     // a lone surrogate
     refused(R"({"text":42})", "bad-request");
     refused(R"({"message":"hi"})", "unknown-field");
-    auto tooLong = call(p, "POST", "/api/games/" + g.id + "/chat", text_body(std::string(141, 'x')),
-                        bearer(g.white));
+    auto tooLong = http_with(p, "POST", "/api/games/" + g.id + "/chat",
+                             text_body(std::string(141, 'x')), bearer(g.white));
     EXPECT_NE(tooLong.json().at("error").as_string().find("140"), std::string::npos);
 
     // 140 code points of two bytes each, and 140 with white space around: both fine.
@@ -364,8 +320,8 @@ TEST(ChatLimits, SixQuickLinesFromOneWriterTheSixthIsRateLimited) {
         ASSERT_EQ(say(p, g, "line " + std::to_string(i), bearer(g.white)).status, 201);
     auto sixth = say(p, g, "line 6", bearer(g.white));
     EXPECT_EQ(sixth.status, 429);
-    EXPECT_EQ(sixth.code(), "rate-limited");
-    EXPECT_EQ(sixth.retryAfter, "1");
+    EXPECT_EQ(code_of(sixth), "rate-limited");
+    EXPECT_EQ(sixth.header("Retry-After"), "1");
     // Per writer: the other seat writes all the same.
     EXPECT_EQ(say(p, g, "my turn", bearer(g.black)).status, 201);
     // One line a second after that.
@@ -386,7 +342,7 @@ TEST(ChatMute, AfterWhiteMutesBlackBlacksLinesReachNeitherWhitesSocketNorItsHist
     EXPECT_EQ(pushed_lines(*black), Strings{"before"});
 
     std::string mute = "/api/games/" + g.id + "/chat/mute";
-    auto muted = call(p, "POST", mute, R"({"muted":true})", bearer(g.white));
+    auto muted = http_with(p, "POST", mute, R"({"muted":true})", bearer(g.white));
     ASSERT_EQ(muted.status, 200) << muted.body;
     EXPECT_EQ(muted.json().at("muted"), true);
     ASSERT_EQ(say(p, g, "muted words", bearer(g.black)).status, 201);
@@ -398,13 +354,13 @@ TEST(ChatMute, AfterWhiteMutesBlackBlacksLinesReachNeitherWhitesSocketNorItsHist
               (Strings{"before", "muted words", "my own"}));
 
     // Only a seat mutes, with {"muted": bool}.
-    auto spectator = call(p, "POST", mute, R"({"muted":true})");
+    auto spectator = http(p, "POST", mute, R"({"muted":true})");
     EXPECT_EQ(spectator.status, 403);
-    EXPECT_EQ(call(p, "POST", mute, R"({"muted":"yes"})", bearer(g.white)).status, 400);
-    EXPECT_EQ(call(p, "POST", mute, R"({})", bearer(g.white)).status, 400);
+    EXPECT_EQ(http_with(p, "POST", mute, R"({"muted":"yes"})", bearer(g.white)).status, 400);
+    EXPECT_EQ(http_with(p, "POST", mute, R"({})", bearer(g.white)).status, 400);
 
     // Unmuted, the opponent's lines come back, the ones written meanwhile too.
-    ASSERT_EQ(call(p, "POST", mute, R"({"muted":false})", bearer(g.white)).status, 200);
+    ASSERT_EQ(http_with(p, "POST", mute, R"({"muted":false})", bearer(g.white)).status, 200);
     ASSERT_EQ(say(p, g, "after", bearer(g.black)).status, 201);
     EXPECT_EQ(pushed_lines(*white), Strings{"after"});
     EXPECT_EQ(texts(history(p, g, bearer(g.white)), "players"),
@@ -422,7 +378,7 @@ TEST(ChatText, AScriptTagComesBackByteIdenticalInsideTheJson) {
     const std::string inJson = "\"text\":\"<script>alert(1)</script>\"";
     EXPECT_NE(r.body.find(inJson), std::string::npos) << r.body;
     EXPECT_EQ(r.json().at("line").at("text").as_string(), typed);
-    auto h = call(p, "GET", "/api/games/" + g.id + "/chat", "", bearer(g.black));
+    auto h = http_with(p, "GET", "/api/games/" + g.id + "/chat", "", bearer(g.black));
     EXPECT_NE(h.body.find(inJson), std::string::npos) << h.body;
     for (;;) {
         std::string raw = black->receive();
@@ -434,7 +390,7 @@ TEST(ChatText, AScriptTagComesBackByteIdenticalInsideTheJson) {
 
 TEST(ChatLeak, InHiddenInformationGamesALineHoldsOnlyTheTypedTextNameSeatRoomNumberAndTime) {
     TestServer s;
-    std::string carol = account(s.port(), "Carol");
+    std::string carol = sign_up(s.port(), "Carol");
     std::vector<std::pair<Game, std::vector<json::object>>> games;
     for (const char* variant : {"chiefspy", "minesweeper"}) {
         SCOPED_TRACE(variant);
@@ -527,7 +483,7 @@ TEST(ChatStorage, ALineTheDiskRefusedIsAnsweredWith503AndPushedToNobody) {
         ScopedDiskFault disk(DiskFault::Full);
         auto r = say(p, g, "two", bearer(g.white));
         EXPECT_EQ(r.status, 503);
-        EXPECT_EQ(r.code(), "storage-unavailable");
+        EXPECT_EQ(code_of(r), "storage-unavailable");
         EXPECT_EQ(pushed_lines(*black), Strings{});
     }
     auto r = say(p, g, "three", bearer(g.white));
@@ -660,7 +616,7 @@ TEST(ChatCluster, ANodeThatTakesTheGameOverReadsItsLinesAndNumbersOnAfterThem) {
     };
     TestServer a(node("a")), b(node("b"));
     Game g = local_game(a.port());
-    auto n_of = [](const Answer& r) { return r.json().at("line").at("n").as_int64(); };
+    auto n_of = [](const HttpResult& r) { return r.json().at("line").at("n").as_int64(); };
     auto one = say(a.port(), g, "one", bearer(g.white));
     ASSERT_EQ(one.status, 201) << one.body;
     EXPECT_EQ(n_of(one), 1);
@@ -674,7 +630,7 @@ TEST(ChatCluster, ANodeThatTakesTheGameOverReadsItsLinesAndNumbersOnAfterThem) {
     EXPECT_EQ(texts(history(a.port(), g, bearer(g.black)), "players"),
               (Strings{"one", "two", "three"}));
 
-    std::string alice = account(a.port(), "Alice");
+    std::string alice = sign_up(a.port(), "Alice");
     ASSERT_EQ(say(a.port(), g, "hi", cookie(alice)).status, 201);
     EXPECT_EQ(texts(history(b.port(), g), "spectators"), Strings{"hi"});
     ASSERT_EQ(say(a.port(), g, "again", cookie(alice)).status, 201);
