@@ -263,3 +263,40 @@ TEST(Cluster, AMissedTakeoverIsNoticedWhenTheListenerReconnects) {
     }
     EXPECT_TRUE(told) << "the node kept a game the database says is another's";
 }
+
+// Accounts live in the database: an account made on one node logs in on another, and a rated
+// game that moved between nodes mid-game is rated once, by the node that saw its end.
+TEST(Cluster, ARatedGameThatChangesNodesIsRatedOnceAndTheAccountsWorkOnEveryNode) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a")), b(node(url, "b"));
+    std::string alice = sign_up(a.port(), "anna"), bob = sign_up(b.port(), "boris");
+    auto login = http(b.port(), "POST", "/api/account/login",
+                      R"({"name":"anna","password":"a long password"})");
+    EXPECT_EQ(login.status, 200) << login.body;
+    auto made =
+        http_with(a.port(), "POST", "/api/games",
+                  R"({"variant":"chess","rated":true,"color":"white"})", {{"Cookie", alice}});
+    ASSERT_EQ(made.status, 201) << made.body;
+    std::string id(made.json().at("id").as_string());
+    auto joined = http_with(b.port(), "POST", "/api/games/" + id + "/join",
+                            json::serialize(json::object{{"invite", made.json().at("invite")}}),
+                            {{"Cookie", bob}});
+    ASSERT_EQ(joined.status, 200) << joined.body;
+    // Moves alternate between the nodes: the game changes owner at every one. The accounts
+    // act as their seats (no seat tokens) wherever they are.
+    const char* moves[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+    for (int i = 0; i < 4; ++i) {
+        auto port = i % 2 ? b.port() : a.port();
+        auto r = http_with(port, "POST", "/api/games/" + id + "/actions",
+                           json::serialize(json::object{{"type", "move"}, {"move", moves[i]}}),
+                           {{"Cookie", i % 2 ? bob : alice}});
+        ASSERT_EQ(r.status, 200) << moves[i] << " " << r.body;
+    }
+    auto profile = http(a.port(), "GET", "/api/players/boris").json();
+    auto rating = profile.at("ratings").at("chess-untimed");
+    EXPECT_EQ(rating.at("games").to_number<int>(), 1);
+    EXPECT_GT(rating.at("rating").to_number<int>(), 1500);
+    EXPECT_EQ(profile.at("history").at("chess-untimed").as_array().size(), 1u);
+    auto view = http(a.port(), "GET", "/api/games/" + id).json();
+    EXPECT_EQ(view.at("players").at("black").at("name").as_string(), "boris");
+}
