@@ -208,7 +208,7 @@ class Lobby {
     // stores it.
     void name_seat(Room& r, referee::Seat seat, const Identity& who);
     json::object players_json(const Room& r) const;
-    std::function<void(Db&)> game_end_job(Room& r, std::shared_ptr<json::object> newOptions);
+    std::function<void(Db&)> game_end_job(Room& r, const std::shared_ptr<json::object>& newOptions);
     void game_ended(Room& r, const std::shared_ptr<json::object>& newOptions);
     void with_game(Room& r, std::function<void(Room&)> fn, Reply onError);
     // with_game, once nothing the game has done is still waiting for the disk: a view never

@@ -97,7 +97,8 @@ json::object Lobby::players_json(const Room& r) const {
     return out;
 }
 
-std::function<void(Db&)> Lobby::game_end_job(Room& r, std::shared_ptr<json::object> newOptions) {
+std::function<void(Db&)> Lobby::game_end_job(Room& r,
+                                             const std::shared_ptr<json::object>& newOptions) {
     bool named = !player_name(r, Seat::White).empty() || !player_name(r, Seat::Black).empty();
     if (!named) return {};
     ps::GameEnd end;

@@ -92,6 +92,10 @@ struct Target {
 // Splits "/a/b?x=1&y=%20" into its path and its decoded query parameters.
 Target parse_target(std::string_view target);
 
+// GET /api/games on several loops: their pages (each newest first) merged into one of at most
+// `limit` games, with the cursor of its last game when more remain.
+Outcome merge_pages(std::vector<std::optional<Outcome>>& parts, std::size_t limit);
+
 // Parses a JSON text with a depth cap; nullopt for malformed input.
 std::optional<json::value> parse_json(std::string_view text);
 
