@@ -1,6 +1,7 @@
 // Accounts in the client: the seats offered at sign-up (`claim`), the forms' way back, a 429's wait.
 import { describe, it, expect } from 'vitest';
 import { claimableSeats } from '../src/account/state';
+import { scopeList } from '../src/account/api';
 import { safeNext } from '../src/account/next';
 import { retryAfterSeconds, ApiError } from '../src/api';
 import { errorText } from '../src/problems';
@@ -48,6 +49,15 @@ describe('Retry-After', () => {
     expect(errorText(new ApiError(429, 'too-many-seeks', 'five at most', 3))).toBe('you are already looking for as many games as the server allows (try again in 3 s)');
     expect(errorText(new ApiError(429, 'rate-limited', 'slow down'))).toBe('too many requests: try again in a moment');
     expect(errorText(new ApiError(401, 'bad-login', 'wrong name or password'))).toBe('wrong name or password');
-    expect(errorText(new ApiError(409, 'name-taken', 'that name is taken'))).toBe('that name is taken'); // the server's text
+    expect(errorText(new ApiError(400, 'bad-name', 'a name starts with a letter or digit'))).toBe('a name starts with a letter or digit'); // the server's text
+  });
+});
+
+describe('scopeList', () => {
+  it('a list, or the space-separated string the server answers', () => {
+    expect(scopeList(['play', 'read'])).toEqual(['play', 'read']);
+    expect(scopeList('play chat read')).toEqual(['play', 'chat', 'read']);
+    expect(scopeList('')).toEqual([]);
+    expect(scopeList(undefined)).toEqual([]);
   });
 });

@@ -92,5 +92,6 @@ describe('checkDraft', () => {
     expect(checkDraft('😀'.repeat(MAX_CHAT)).problem).toBe(null);
     expect(checkDraft('x'.repeat(MAX_CHAT + 1)).problem).toBe('too-long');
     expect(checkDraft('a\u0007b').problem).toBe('control');
+    expect(checkDraft('a\u0085b').problem).toBe('control');
   });
 });

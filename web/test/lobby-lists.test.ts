@@ -114,11 +114,16 @@ describe('playerNames with the server’s players (docs/players.md)', () => {
     expect(mine.name).toBe('You');
   });
 
-  it('a computer seat by the name the server gives it', () => {
+  it('a computer seat: in the page’s language with its level, else by the name the server gives it', () => {
     const g = game({ opponent: 'computer', level: 3, players: { white: { name: 'Arbiter level 3', computer: true }, black: { name: 'bob', rating: 1500, provisional: true } } });
     const [w, b] = playerNames(g);
-    expect(w).toMatchObject({ side: 'white', name: 'Arbiter level 3', label: { computer: true, profile: null } });
+    expect(w).toMatchObject({ side: 'white', name: 'Computer level 3', label: { computer: true, profile: null } });
     expect(b).toMatchObject({ side: 'black', name: 'bob', label: { rating: '1500?' } });
+    setLang('it', false);
+    expect(playerNames(g)[0].name).toBe('Computer livello 3');
+    setLang('en', false);
+    const noLevel = game({ opponent: 'computer', players: { white: { name: 'Arbiter level 5', computer: true }, black: { name: null } } });
+    expect(playerNames(noLevel)[0].name).toBe('Arbiter level 5');
   });
 
   it('a seat the server says nothing about keeps the old words', () => {

@@ -27,8 +27,16 @@ export const SCOPES: Scope[] = ['play', 'chat', 'read'];
 export interface ApiToken {
   id: string;
   label: string;
-  scopes: Scope[];
+  /** A list as sent; the server answers a space-separated string ("play read"). */
+  scopes: Scope[] | string;
   createdAt: number | string;
+}
+
+/** A token's scopes as a list, from either form the server uses (a list, or "play read"). */
+export function scopeList(scopes: unknown): string[] {
+  if (Array.isArray(scopes)) return scopes.filter((s): s is string => typeof s === 'string');
+  if (typeof scopes === 'string') return scopes.split(/[\s,]+/).filter(Boolean);
+  return [];
 }
 
 export const accountApi = {

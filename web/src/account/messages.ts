@@ -17,6 +17,10 @@ registerMessages({
     'error.code.same-player': 'you cannot play against yourself',
     'error.code.cross-origin': 'the request came from another site and was refused',
     'error.code.too-many-seeks': 'you are already looking for as many games as the server allows',
+    'error.code.name-taken': 'this name is taken: choose another',
+    'error.code.bad-password': 'a password has at least 8 characters (and at most 1 KiB)',
+    'error.code.session-required': 'only a logged-in browser can do this',
+    'error.code.missing-scope': 'the token does not allow this',
   },
   it: {
     'account.menu': 'Account',
@@ -33,5 +37,9 @@ registerMessages({
     'error.code.same-player': 'non puoi giocare contro te stesso',
     'error.code.cross-origin': 'la richiesta veniva da un altro sito ed è stata rifiutata',
     'error.code.too-many-seeks': 'stai già cercando tutte le partite che il server permette',
+    'error.code.name-taken': 'questo nome è già preso: scegline un altro',
+    'error.code.bad-password': 'una password ha almeno 8 caratteri (e al massimo 1 KiB)',
+    'error.code.session-required': 'solo un browser con l’accesso effettuato può farlo',
+    'error.code.missing-scope': 'il token non lo permette',
   },
 });

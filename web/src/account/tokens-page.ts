@@ -6,7 +6,7 @@ import { redraw, linkHandler } from '../app';
 import { t, getLang } from '../i18n';
 import { errorText } from '../problems';
 import { ApiError } from '../api';
-import { accountApi, SCOPES, type ApiToken, type Scope } from './api';
+import { accountApi, SCOPES, scopeList, type ApiToken, type Scope } from './api';
 import { account, accountKnown, onAccountChange } from './state';
 import './messages';
 import './tokens-messages';
@@ -112,7 +112,7 @@ class TokensPage implements Page {
       h('form.token-form', { on: { submit: (e: Event) => (e.preventDefault(), void this.create()) } }, [
         h('label.field', [
           h('span', t('tokens.label')),
-          h('input', { attrs: { type: 'text', maxlength: 64, 'data-testid': 'token-label', required: true }, props: { value: this.label }, on: { input: (e: Event) => (this.label = (e.target as HTMLInputElement).value) } }),
+          h('input', { attrs: { type: 'text', maxlength: 60, 'data-testid': 'token-label', required: true }, props: { value: this.label }, on: { input: (e: Event) => (this.label = (e.target as HTMLInputElement).value) } }),
         ]),
         h('fieldset', [
           h('legend', t('tokens.scopes')),
@@ -148,7 +148,7 @@ class TokensPage implements Page {
               this.tokens.map((tok) =>
                 h('li', { attrs: { 'data-testid': 'token-row', 'data-id': tok.id } }, [
                   h('span.token-label', tok.label || '—'),
-                  h('span.token-scopes', (tok.scopes ?? []).join(' ')),
+                  h('span.token-scopes', scopeList(tok.scopes).join(' ')),
                   h('small.muted', t('tokens.createdAt', { date: formatDate(tok.createdAt) })),
                   this.confirm === tok.id
                     ? h('span', [

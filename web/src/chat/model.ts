@@ -35,12 +35,12 @@ export function parseLine(raw: unknown, room?: Room): ChatLine | null {
 
 export type DraftProblem = 'empty' | 'too-long' | 'control';
 
-/** A draft as the server will judge it: trimmed, 1 to 140 characters, no control characters. */
+/** A draft as the server will judge it: trimmed, 1 to 140 characters (code points), no control characters (U+0000–U+001F, U+007F–U+009F). */
 export function checkDraft(text: string): { text: string; length: number; problem: DraftProblem | null } {
   const trimmed = text.trim();
   const length = [...trimmed].length;
   // eslint-disable-next-line no-control-regex
-  const problem: DraftProblem | null = !length ? 'empty' : length > MAX_CHAT ? 'too-long' : /[\u0000-\u001f\u007f]/.test(trimmed) ? 'control' : null;
+  const problem: DraftProblem | null = !length ? 'empty' : length > MAX_CHAT ? 'too-long' : /[\u0000-\u001f\u007f-\u009f]/.test(trimmed) ? 'control' : null;
   return { text: trimmed, length, problem };
 }
 

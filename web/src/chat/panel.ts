@@ -84,6 +84,13 @@ export class ChatPanel {
     }
   }
 
+  /** The socket is (back) online: the server forgets a mute on a restart or a takeover, so a
+   * muted seat says it again; then the history, with what was said meanwhile. */
+  online(): void {
+    if (this.model.muted && this.host.seat !== 'spectator') void call('POST', `/api/games/${this.host.id}/chat/mute`, { muted: true }, this.host.token).catch(() => {});
+    void this.load();
+  }
+
   /** A line from the socket (`{"type":"chat","line":…}`). */
   onLine(raw: unknown): void {
     const line = parseLine(raw);
@@ -214,7 +221,7 @@ export class ChatPanel {
                 props: { value: this.draft },
                 on: { input: (e: Event) => ((this.draft = (e.target as HTMLInputElement).value), this.host.redraw()) },
               }),
-              h('span#chat-counter.chat-counter', { class: { [counterClass]: !!counterClass }, attrs: { 'data-testid': 'chat-counter', title: t('chat.counterHelp', { n: d.length, max: MAX_CHAT }) } }, t('chat.counter', { n: d.length, max: MAX_CHAT })),
+              h('span#chat-counter.chat-counter', { class: { near: counterClass === 'near', over: counterClass === 'over' }, attrs: { 'data-testid': 'chat-counter', title: t('chat.counterHelp', { n: d.length, max: MAX_CHAT }) } }, t('chat.counter', { n: d.length, max: MAX_CHAT })),
               h('button', { attrs: { type: 'submit', 'data-testid': 'chat-send', disabled: !!d.problem || this.sending } }, t('chat.send')),
             ])
           : null,

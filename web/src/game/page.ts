@@ -137,7 +137,7 @@ class GamePage implements Page {
     conn.nextSeq = typeof this.view?.events === 'number' ? this.view.events : 0;
     conn.onConnection = (s) => {
       this.connState = s;
-      if (s === 'online') void this.chat?.load(); // the history, and what was said while away
+      if (s === 'online') this.chat?.online(); // the history, what was said while away, a mute again
       if (s === 'gone') this.notFound = true; // the server no longer has the game
       redraw();
     };

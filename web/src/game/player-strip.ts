@@ -1,6 +1,7 @@
 // The game page's two player strips, the same for all three games: the colour, who plays
-// (the server's `players`: the account's name linking to its profile, "Anonymous", a computer
-// by the name the server gives it; this browser's own anonymous seat "You"), the rating in a
+// (the server's `players`: the account's name linking to its profile, "Anonymous", the computer
+// — "Computer (level 3)" in the page's language, or the server's name for it without a level —;
+// this browser's own anonymous seat "You"), the rating in a
 // rated game ("1500?" while provisional) and its change once the game has ended, the clock.
 import { h, type VNode } from 'snabbdom';
 import { t } from '../i18n';
@@ -38,7 +39,12 @@ export function stripName(s: StripState, side: Seat): PlayerLabel | string {
   if (s.local || !info) return plainName(s, side);
   // an open game's empty seat: nobody to name yet
   if (s.summary.status === 'open' && s.seat !== side && !info.name && !info.computer && s.seat !== 'spectator') return t('game.waiting');
-  return describePlayer(info, s.seat === side ? t('game.you') : undefined) ?? plainName(s, side);
+  const label = describePlayer(info, s.seat === side ? t('game.you') : undefined);
+  if (!label) return plainName(s, side);
+  // the computer in the page's language when its level is known, else by the server's name
+  const level = typeof s.summary.level === 'number' ? s.summary.level : getSeat(s.id)?.level;
+  if (label.computer && typeof level === 'number') label.name = t('game.computer', { level });
+  return label;
 }
 
 export function renderPlayerStrip(s: StripState, side: Seat, pos: 'top' | 'bottom'): VNode {

@@ -66,11 +66,14 @@ export interface PlayerName {
  */
 export function playerNames(g: GameSummary, mine?: SeatEntry | null): [PlayerName, PlayerName] {
   // A server with accounts says who holds each seat: names (this browser's own anonymous seat
-  // is "You"), ratings, the computer by its own name.
+  // is "You"), ratings, the computer (by the server's name when its level is unknown).
   if (g.players && (g.players.white || g.players.black)) {
+    const level = typeof g.level === 'number' ? g.level : mine?.level;
     const named = (side: Seat): PlayerName | null => {
       const own = !!mine && !mine.tokens && mine.seat === side;
       const label = describePlayer(g.players?.[side], own ? t('lobby.you') : undefined);
+      // the computer in the page's language when its level is known ("Computer livello 2")
+      if (label?.computer && typeof level === 'number') label.name = t('lobby.computerLevel', { level });
       return label ? { side, name: label.name, label } : null;
     };
     const fallback = playerNames({ ...g, players: undefined }, mine);

@@ -275,7 +275,7 @@ class LobbyPage implements Page {
               props: { checked: this.canRate() && this.rated },
               on: { change: (e: Event) => ((this.rated = (e.target as HTMLInputElement).checked), redraw()) },
             }),
-            h('span', [t('lobby.rated'), h('br'), h('small.muted#rated-help', t(!account() ? 'lobby.ratedNeedsAccount' : this.opponent !== 'human' ? 'lobby.ratedNeedsPerson' : 'lobby.ratedHelp'))]),
+            h('span', [t('lobby.rated'), h('br'), h('small#rated-help.muted', t(!account() ? 'lobby.ratedNeedsAccount' : this.opponent !== 'human' ? 'lobby.ratedNeedsPerson' : 'lobby.ratedHelp'))]),
           ]),
         ]),
         this.opponent !== 'local'

@@ -18,6 +18,8 @@ import '../profile/player-messages';
 import './pairing.css';
 
 const RATED_KEY = 'arbiter.quickRated';
+// a server that does not count seeks is not asked again until the page is reloaded
+let countsUnsupported = false;
 
 export class QuickPairing {
   ratedWanted = false;
@@ -40,10 +42,12 @@ export class QuickPairing {
 
   /** The pools' waiting counts (GET /api/seeks); quietly nothing from a server without seeks. */
   async refreshCounts(): Promise<void> {
+    if (countsUnsupported) return;
     try {
       const r = await call<{ pools: PoolCount[] }>('GET', '/api/seeks');
       this.counts = Array.isArray(r?.pools) ? r.pools : [];
-    } catch {
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 405 || e.status === 501)) countsUnsupported = true;
       this.counts = [];
     }
   }
@@ -131,7 +135,7 @@ export class QuickPairing {
                 },
               },
             }),
-            h('span', [t('pair.rated'), h('br'), h('small.muted#quick-rated-help', t('pair.ratedHelp'))]),
+            h('span', [t('pair.rated'), h('br'), h('small#quick-rated-help.muted', t('pair.ratedHelp'))]),
           ])
         : accountKnown()
           ? h('p.help', [h('a', { attrs: { href: '/login?next=/' }, on: { click: linkHandler('/login?next=/') } }, t('pair.loginForRated'))])

@@ -94,7 +94,7 @@ export function renderSettings(redraw: () => void): VNode {
             h('input', { attrs: { type: 'checkbox', 'data-testid': 'set-blind', 'aria-describedby': 'set-blind-help' }, props: { checked: p.blind }, on: { change: (e: Event) => change(() => setPrefs({ blind: (e.target as HTMLInputElement).checked }))() } }),
             ' ' + t('set.blind'),
           ]),
-          h('p.set-help#set-blind-help', t('set.blindHelp')),
+          h('p#set-blind-help.set-help', t('set.blindHelp')),
           h('p.set-help', t('set.keys')),
         ]),
       ]),
