@@ -2,7 +2,7 @@ import './style.css';
 import { start, route, redraw } from './app';
 import { lobbyPage } from './lobby/page';
 import './sound'; // sees the page's first gesture, wherever it happens: no sound before one
-import { loadAccount, onAccountChange } from './account/state';
+import { onAccountChange } from './account/state';
 
 // The lobby is in the first bundle; the game page (boards, variants) loads on demand and is
 // prefetched once the lobby is up.
@@ -20,8 +20,7 @@ route(/^\/(login|signup)\/?$/, async ([mode]) => (await import('./account/forms'
 route(/^\/account\/tokens\/?$/, async () => (await import('./account/tokens-page')).tokensPage());
 route(/^\/(?:player|@)\/([^/]+)\/?$/, async ([name]) => (await import('./profile/page')).profilePage(decodeURIComponent(name)));
 
-onAccountChange(() => redraw());
-void loadAccount();
+onAccountChange(() => redraw()); // who is logged in: asked by the header (account/menu.ts)
 start(document.getElementById('app')!);
 
 const idle: (f: () => void) => void = (window as any).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));

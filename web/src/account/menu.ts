@@ -4,7 +4,7 @@ import { h, type VNode } from 'snabbdom';
 import { t } from '../i18n';
 import { linkHandler, navigate, redraw } from '../app';
 import { profilePath } from '../profile/label';
-import { account, accountKnown, logout } from './state';
+import { account, accountKnown, ensureAccount, logout } from './state';
 import { nextParam } from './next';
 import './messages';
 import './account.css';
@@ -18,6 +18,7 @@ function close(e: Event): void {
 }
 
 export function renderAccountMenu(): VNode {
+  ensureAccount(location.pathname);
   const a = account();
   if (!a) {
     const next = encodeURIComponent(nextParam());

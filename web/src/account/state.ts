@@ -40,6 +40,16 @@ export async function loadAccount(): Promise<AccountInfo | null> {
   return current;
 }
 
+let asked = false;
+
+/** Asks the server who this browser is, once. Not on the companion: an offline app, which must
+ * never reach the network (docs/web.md); leaving it for another page asks then. */
+export function ensureAccount(path: string): void {
+  if (asked || /^\/companion(\/|$)/.test(path)) return;
+  asked = true;
+  void loadAccount();
+}
+
 /** At most this many of the browser's seats are offered at sign-up, the newest. */
 const MAX_CLAIM = 200;
 
