@@ -217,3 +217,36 @@ test('log-in errors in words, the API tokens page, Cancel on a seek, a spectator
     [],
   );
 });
+
+test('sign-up adds this browser’s games to the account', async () => {
+  const p = await H.newPage();
+  await p.goto(H.url('/'));
+  await p.click('[data-testid=opponent-human]');
+  await p.click('[data-testid=create-game]');
+  await p.waitForSelector('[data-testid=game-page][data-status=open]');
+  const id = new URL(p.url()).pathname.split('/').pop()!;
+  const seat = (await p.locator('[data-testid=game-page]').getAttribute('data-seat')) as 'white' | 'black';
+  // from the game page to the forms and back
+  await p.click('[data-testid=account-login]');
+  await p.click('[data-testid=to-signup]');
+  await p.waitForSelector('[data-testid=signup-page]');
+  assert.equal(await p.isChecked('[data-testid=auth-claim]'), true); // ticked by default
+  await p.fill('[data-testid=auth-name]', 'dora');
+  await p.fill('[data-testid=auth-password]', PASSWORD);
+  await p.click('[data-testid=auth-submit]');
+  await p.waitForSelector('[data-testid=account][data-name=dora]');
+  await p.waitForURL(`**/game/${id}`);
+  // the seat carries the name now
+  await p.waitForSelector(`[data-testid=name-${seat}] [data-testid=player-link]:text-is("dora")`);
+  // and the profile lists the game (a private game in progress: to its own account only)
+  await p.click(`[data-testid=name-${seat}] [data-testid=player-link]`);
+  await p.waitForSelector('[data-testid=profile-page][data-name=dora]');
+  await p.waitForSelector(`[data-testid=profile-game][data-id="${id}"][data-outcome=playing]`);
+  const stranger = await H.newPage();
+  await stranger.goto(H.url('/player/dora'));
+  await stranger.waitForSelector('[data-testid=profile-no-games]');
+  assert.deepEqual(
+    H.errors.filter((e) => !/WebSocket/.test(e) && !/status of 401/.test(e)),
+    [],
+  );
+});

@@ -17,7 +17,6 @@ registerMessages({
     'account.toSignup': 'No account yet?',
     'account.toLogin': 'Already have an account?',
     'account.why': 'An account puts your name on your games, gives you ratings and quick pairing, and brings your games back in any browser. Playing by invite link needs none.',
-    'account.claimed': '{n} games were added to your account.',
   },
   it: {
     'account.loginTitle': 'Accedi',
@@ -34,6 +33,5 @@ registerMessages({
     'account.toSignup': 'Non hai ancora un account?',
     'account.toLogin': 'Hai già un account?',
     'account.why': 'Un account mette il tuo nome sulle partite, ti dà un punteggio e l’abbinamento rapido, e ti riporta le tue partite in qualsiasi browser. Per giocare con un link d’invito non serve.',
-    'account.claimed': '{n} partite sono state aggiunte al tuo account.',
   },
 });

@@ -109,18 +109,21 @@ export class ChatPanel {
       let answer: any = null;
       if (sock) {
         try {
+          // the socket that wrote gets its own line pushed right after the ack
           answer = await sock.chat(d.text);
         } catch (e) {
-          // the socket went down meanwhile, or it does not speak chat: say it once more over REST
+          // a socket closed before sending, or one that does not speak chat: over REST. A line
+          // in flight when the socket dropped may have been stored: the writer decides (the
+          // draft stays).
           const code = (e as { code?: string }).code;
-          if (code !== 'disconnected' && code !== 'closed' && code !== 'unknown-type') throw e;
+          if (code !== 'closed' && code !== 'unknown-type') throw e;
           answer = await this.post(d.text);
         }
       } else answer = await this.post(d.text);
       this.draft = '';
+      // REST answers `201 {"line"}`: shown at once (the socket, if any, brings it once more)
       const line = parseLine(answer?.line);
       if (line) this.model.add(line);
-      else void this.load(); // the answer did not carry the line: the history has it
     } catch (e) {
       const code = (e as { code?: string }).code;
       this.needLogin = code === 'account-required' || code === 'not-logged-in';
