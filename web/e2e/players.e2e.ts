@@ -95,6 +95,22 @@ test('two accounts paired by a rated quick seek chat, play fool’s mate, and se
   assert.equal(await seen.innerText(), evil);
   assert.equal(await white.locator('[data-testid=chat-log] script').count(), 0);
   for (const p of [a, b]) assert.equal(await p.evaluate(() => (window as any).__x), undefined);
+  // black mutes white: white's lines are no longer given to black, pushed or read (asked as
+  // black's seat); unmuted, they are back
+  await black.check('[data-testid=chat-mute]');
+  await black.waitForSelector('[data-testid=chat-mute][data-pending=false]:checked');
+  await black.locator('[data-testid=chat-line]', { hasText: 'good luck!' }).waitFor({ state: 'detached' });
+  await sendChat(white, 'are you there?');
+  const blackToken = await black.evaluate((id) => JSON.parse(localStorage.getItem('arbiter.tokens') ?? '{}')[id]?.token as string, gameId);
+  const asBlack = await H.api.request('GET', `/api/games/${gameId}/chat`, undefined, blackToken);
+  assert.deepEqual(
+    asBlack.players.map((l: any) => l.text),
+    [evil],
+  );
+  await black.uncheck('[data-testid=chat-mute]');
+  await black.waitForSelector('[data-testid=chat-mute][data-pending=false]:not(:checked)');
+  await black.locator('[data-testid=chat-line]', { hasText: 'are you there?' }).waitFor();
+  await black.locator('[data-testid=chat-line]', { hasText: 'good luck!' }).waitFor();
   // the length counter
   await white.fill('[data-testid=chat-input]', 'x'.repeat(141));
   await white.waitForSelector('[data-testid=chat-counter]:text-is("141/140")');

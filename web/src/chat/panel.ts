@@ -48,6 +48,8 @@ export class ChatPanel {
   error = '';
   needLogin = false;
   sending = false;
+  /** The mute switch's request is on its way. */
+  mutePending = false;
   tab: Room;
   private loading = false;
   private loadAgain = false;
@@ -140,9 +142,12 @@ export class ChatPanel {
   async setMuted(muted: boolean): Promise<void> {
     const before = this.model.muted;
     this.model.setMuted(muted);
+    this.mutePending = true;
     this.host.redraw();
     try {
       await call('POST', `/api/games/${this.host.id}/chat/mute`, { muted }, this.host.token);
+      // unmuted: what the opponent said meanwhile was not pushed here; the history has it
+      if (!muted) void this.load();
       const all = mutedGames();
       if (muted) all[this.host.id] = true;
       else delete all[this.host.id];
@@ -155,6 +160,7 @@ export class ChatPanel {
       this.model.setMuted(before);
       this.error = errorText(e);
     }
+    this.mutePending = false;
     this.host.redraw();
   }
 
@@ -234,7 +240,7 @@ export class ChatPanel {
       this.error ? h('p.error', { attrs: { role: 'alert', 'data-testid': 'chat-error' } }, this.error) : null,
       this.host.seat !== 'spectator' && this.host.againstPerson
         ? h('label.check.chat-mute', { attrs: { title: t('chat.muteHelp') } }, [
-            h('input', { attrs: { type: 'checkbox', 'data-testid': 'chat-mute' }, props: { checked: this.model.muted }, on: { change: (e: Event) => void this.setMuted((e.target as HTMLInputElement).checked) } }),
+            h('input', { attrs: { type: 'checkbox', 'data-testid': 'chat-mute', 'data-pending': String(this.mutePending) }, props: { checked: this.model.muted }, on: { change: (e: Event) => void this.setMuted((e.target as HTMLInputElement).checked) } }),
             ' ' + t('chat.mute'),
           ])
         : null,
