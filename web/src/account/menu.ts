@@ -25,7 +25,13 @@ export function renderAccountMenu(): VNode {
     const href = `/login?next=${next}`;
     // nothing until the start-up check answered, so a logged-in visitor never sees the buttons flash
     return h('div.account', { attrs: { 'data-testid': 'account', 'data-state': accountKnown() ? 'anonymous' : 'unknown' } }, accountKnown()
-      ? [h('a.button.account-login', { attrs: { href, 'data-testid': 'account-login' }, on: { click: linkHandler(href) } }, t('account.loginSignup'))]
+      ? [
+          h('a.button.account-login', { attrs: { href, 'data-testid': 'account-login', 'aria-label': t('account.loginSignup') }, on: { click: linkHandler(href) } }, [
+            // a phone's header has room for "Log in" only (the form links to sign-up)
+            h('span.long', { attrs: { 'aria-hidden': 'true' } }, t('account.loginSignup')),
+            h('span.short', { attrs: { 'aria-hidden': 'true' } }, t('account.login')),
+          ]),
+        ]
       : []);
   }
   const profile = profilePath(a.name);

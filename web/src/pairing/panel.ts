@@ -90,7 +90,8 @@ export class QuickPairing {
 
   private poolSub(p: QuickPool): string {
     if (p.variant === 'chess') {
-      const pool = poolOf(p.variant, p.clock);
+      // the speed under the clock; untimed says it all in its name
+      const pool = p.clock ? poolOf(p.variant, p.clock) : null;
       return pool ? t(`pool.${pool}`).replace(/^.*· /, '') : '';
     }
     return p.clock ? formatTimeControl(p.clock) : t('pair.untimed');
@@ -114,7 +115,7 @@ export class QuickPairing {
               attrs: { type: 'button', 'data-testid': `quick-${p.id}`, 'aria-pressed': String(waitingHere), disabled: !!a && !waitingHere },
               on: { click: () => (waitingHere ? this.cancel() : void this.start(p), redraw()) },
             },
-            [h('strong', this.poolName(p)), h('small', this.poolSub(p)), n > 0 ? h('small.quick-count', t('pair.waitingCount', { n })) : null],
+            [h('strong', this.poolName(p)), this.poolSub(p) ? h('small', this.poolSub(p)) : null, n > 0 ? h('small.quick-count', t('pair.waitingCount', { n })) : null],
           );
         }),
       ]),
