@@ -165,6 +165,17 @@ void Accounts::authenticate(const std::string& secret, bool cookie,
                   });
 }
 
+player_store::Credential Accounts::new_session(const std::string& name) const {
+    std::int64_t now = wall_ms();
+    return {new_token().substr(0, 12),
+            name,
+            "session",
+            "browser",
+            ps::AllScopes,
+            now,
+            now + std::int64_t(limits_.sessionLife.count()) * 1000};
+}
+
 void Accounts::signup(const json::value& body, const std::string& address, Answer done) {
     const auto& o = body.as_object();
     std::string name(o.at("name").as_string()), password(o.at("password").as_string());
@@ -181,13 +192,7 @@ void Accounts::signup(const json::value& body, const std::string& address, Answe
                      return done(api_error(503, "busy", "the password could not be hashed now"));
                  std::string secret = new_token();
                  auto taken = std::make_shared<bool>(false);
-                 ps::Credential session{new_token().substr(0, 12),
-                                        name,
-                                        "session",
-                                        "browser",
-                                        ps::AllScopes,
-                                        wall_ms(),
-                                        wall_ms() + limits_.sessionLife.count() * 1000};
+                 ps::Credential session = new_session(name);
                  store_.submit(
                      [name, pw = **hash, taken, session, h = hex_hash(secret)](Db& db) {
                          *taken = !ps::insert_account(db, name, pw, session.createdMs);
@@ -216,37 +221,32 @@ void Accounts::login(const json::value& body, const std::string& address, Answer
         return done(retry_error(429, "rate-limited", "too many log-in attempts; wait a little",
                                 std::max(retryA, retryN)));
     auto account = std::make_shared<std::optional<ps::Account>>();
-    store_.submit(
-        [account, name](Db& db) { *account = ps::find_account(db, name); },
-        [this, account, password, done = std::move(done)](bool ok) {
-            if (!ok) return done(storage_unavailable("the log-in"));
-            auto good = std::make_shared<bool>(false);
-            std::string stored = *account ? (*account)->passwordHash : dummyHash_;
-            off_loop(
-                [good, stored, password, real = account->has_value()] {
-                    bool match = players::verify_password(stored, password);
-                    *good = real && match;
-                },
-                [this, good, account, done] {
-                    if (!*good) return done(bad_login());
-                    std::string name = (*account)->name, secret = new_token();
-                    ps::Credential session{new_token().substr(0, 12),
-                                           name,
-                                           "session",
-                                           "browser",
-                                           ps::AllScopes,
-                                           wall_ms(),
-                                           wall_ms() + limits_.sessionLife.count() * 1000};
-                    store_.submit([session, h = hex_hash(secret)](
-                                      Db& db) { ps::insert_credential(db, h, session); },
+    store_.submit([account, name](Db& db) { *account = ps::find_account(db, name); },
+                  [this, account, password, done = std::move(done)](bool ok) {
+                      if (!ok) return done(storage_unavailable("the log-in"));
+                      auto good = std::make_shared<bool>(false);
+                      std::string stored = *account ? (*account)->passwordHash : dummyHash_;
+                      off_loop(
+                          [good, stored, password, real = account->has_value()] {
+                              bool match = players::verify_password(stored, password);
+                              *good = real && match;
+                          },
+                          [this, good, account, done] {
+                              if (!*good) return done(bad_login());
+                              std::string name = (*account)->name, secret = new_token();
+                              ps::Credential session = new_session(name);
+                              store_.submit(
+                                  [session, h = hex_hash(secret)](Db& db) {
+                                      ps::insert_credential(db, h, session);
+                                  },
                                   [name, secret, done](bool ok) {
                                       if (!ok) return done(storage_unavailable("the log-in"));
                                       Outcome o{200, json::object{{"name", name}}, {}, {}};
                                       o.headers.emplace_back("X-Arbiter-Session", secret);
                                       done(std::move(o));
                                   });
-                });
-        });
+                          });
+                  });
 }
 
 void Accounts::logout(const Identity& who, Answer done) {

@@ -15,6 +15,7 @@
 
 #include "core/json.h"
 #include "players/glicko2.h"
+#include "server/player_store.h"
 #include "server/requests.h"
 #include "server/store.h"
 
@@ -86,6 +87,8 @@ class Accounts {
     bool take_attempt(const std::string& key, int& retryAfter);
     void remember(const std::string& hash, const Identity& who);
     void forget(const std::string& hash);
+    // A browser session for the account, from now for the session's life.
+    player_store::Credential new_session(const std::string& name) const;
     // Runs work on the computer pool, then done on the calling loop.
     void off_loop(std::function<void()> work, std::function<void()> done);
 
