@@ -99,7 +99,16 @@ void Accounts::off_loop(std::function<void()> work, std::function<void()> done) 
 bool Accounts::take_attempt(const std::string& key, int& retryAfter) {
     std::lock_guard lock(mutex_);
     auto now = std::chrono::steady_clock::now();
-    if (attempts_.size() > 100000) attempts_.clear();  // memory stays bounded under a flood
+    if (attempts_.size() > 100000) {
+        // Memory stays bounded under a flood, without forgiving anyone: only buckets that
+        // have refilled by now are dropped (a new one starts full too).
+        std::erase_if(attempts_, [&](const auto& kv) {
+            const Bucket& b = kv.second;
+            return b.tokens +
+                       limits_.loginPerSecond * std::chrono::duration<double>(now - b.at).count() >=
+                   limits_.loginBurst;
+        });
+    }
     auto [it, fresh] = attempts_.try_emplace(key, Bucket{limits_.loginBurst, now});
     Bucket& b = it->second;
     b.tokens = std::min(

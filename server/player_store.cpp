@@ -209,14 +209,20 @@ void add_seat(Db& db, const std::string& account, const std::string& game, const
 
 namespace {
 
-// A rating read for its update: on PostgreSQL the row is locked until COMMIT, so two games of
-// one player ending at once on two nodes are rated one after the other.
+// A rating read for its update, its row made first if new (1500, 350, 0.06, no games). On
+// PostgreSQL the row is then locked until COMMIT: two games of one player ending at once on
+// two nodes are rated one after the other, the second from the first's result (a new player
+// included: the second insert waits for the first). SQLite has one writer at a time anyway.
 PoolRating locked_rating(Db& db, const std::string& account, const std::string& pool) {
+    players::Rating fresh;
+    db.query(
+        "INSERT INTO ratings(account,pool,rating,deviation,volatility,games) "
+        "VALUES($1,$2,$3,$4,$5,0) ON CONFLICT(account,pool) DO NOTHING",
+        {name_key(account), pool, fresh.rating, fresh.deviation, fresh.volatility});
     std::string sql =
         "SELECT rating,deviation,volatility,games FROM ratings WHERE account=$1 AND pool=$2";
     if (db.postgres()) sql += " FOR UPDATE";
     auto r = db.query(sql, {name_key(account), pool});
-    if (r.empty()) return {};
     return {{r.real(0, 0), r.real(0, 1), r.real(0, 2)}, r.number(0, 3)};
 }
 
@@ -248,8 +254,14 @@ std::optional<RatingChange> end_game(Db& db, const GameEnd& end, const players::
     std::optional<RatingChange> change;
     std::string record = end.record;
     if (end.rated && !end.aborted && !end.white.empty() && !end.black.empty()) {
-        PoolRating before[2] = {locked_rating(db, end.white, end.pool),
-                                locked_rating(db, end.black, end.pool)};
+        // Locked in one order (by name) whatever the colours: two games between the same
+        // players ending at once cannot each hold one row and wait for the other's.
+        PoolRating before[2];
+        bool whiteFirst = name_key(end.white) <= name_key(end.black);
+        for (int k = 0; k < 2; ++k) {
+            int seatIndex = whiteFirst ? k : 1 - k;
+            before[seatIndex] = locked_rating(db, *account[seatIndex], end.pool);
+        }
         change.emplace();
         for (int s = 0; s < 2; ++s) {
             double score = s == 0 ? end.whiteScore : 1 - end.whiteScore;
@@ -259,10 +271,8 @@ std::optional<RatingChange> end_game(Db& db, const GameEnd& end, const players::
             change->diff[s] = after.rating - before[s].rating.rating;
             change->provisional[s] = players::provisional(after);
             db.query(
-                "INSERT INTO ratings(account,pool,rating,deviation,volatility,games) "
-                "VALUES($1,$2,$3,$4,$5,1) ON CONFLICT(account,pool) DO UPDATE SET "
-                "rating=excluded.rating, deviation=excluded.deviation, "
-                "volatility=excluded.volatility, games=ratings.games+1",
+                "UPDATE ratings SET rating=$3, deviation=$4, volatility=$5, games=games+1 "
+                "WHERE account=$1 AND pool=$2",
                 {name_key(*account[s]), end.pool, after.rating, after.deviation, after.volatility});
             db.query(
                 "INSERT INTO rating_history(account,pool,game,at_ms,rating) VALUES($1,$2,$3,$4,$5) "

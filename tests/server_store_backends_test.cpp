@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "server/accounts.h"
+#include "server/chat.h"
 #include "server/player_store.h"
 #include "server/store.h"
 #include "server/tokens.h"
@@ -292,7 +293,44 @@ TEST_P(StoreBackend, TwoGamesOfOnePlayerEndingAtOnceAreBothCounted) {
     one->commit();
     other.join();
     EXPECT_EQ(player_store::ratings(*one, "fay").at("chess-rapid").games, 2);
+    // The second update started from the first one's result, not from a new rating (fay had
+    // none when both began): her deviation is that of two games, one after the other.
+    players::Rating fresh, afterOne, afterTwo;
+    players::GameScore draw{fresh, 0.5};
+    afterOne = server::rating_system().update(fresh, std::span(&draw, 1));
+    afterTwo = server::rating_system().update(afterOne, std::span(&draw, 1));
+    EXPECT_NEAR(player_store::ratings(*one, "fay").at("chess-rapid").rating.deviation,
+                afterTwo.deviation, 1e-9);
     EXPECT_EQ(player_store::rating_history(*one, "fay").at("chess-rapid").size(), 2u);
+}
+
+TEST_P(StoreBackend, AChatLineWrittenTwiceIsStoredOnceAndAnotherLineNeverTakesItsNumber) {
+    using namespace server::chat;
+    const std::string hostile = "x'); DROP TABLE chat; -- \\ \" ' \xE2\x99\x9B";
+    Line first{RoomKind::Players, 1, std::nullopt, "white", hostile, 10};
+    Line spectator{RoomKind::Spectators, 1, "Eve", std::nullopt, "hello", 11};
+    Line second{RoomKind::Players, 2, "Bob", "black", "gg", 12};
+    {
+        auto db = open();
+        db->begin();
+        insert_line(*db, "g1", second);
+        insert_line(*db, "g1", first);
+        insert_line(*db, "g1", first);  // a job that ran twice
+        insert_line(*db, "g1", spectator);
+        insert_line(*db, "g2", first);  // another game numbers its own lines
+        Line intruder = first;
+        intruder.text = "not mine";
+        EXPECT_THROW(insert_line(*db, "g1", intruder), std::runtime_error);
+        db->commit();
+    }
+    auto db = open();
+    auto lines = load_lines(*db, "g1");
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(json::serialize(line_json(lines[0])), json::serialize(line_json(first)));
+    EXPECT_EQ(json::serialize(line_json(lines[1])), json::serialize(line_json(second)));
+    EXPECT_EQ(json::serialize(line_json(lines[2])), json::serialize(line_json(spectator)));
+    EXPECT_EQ(load_lines(*db, "g2").size(), 1u);
+    EXPECT_TRUE(load_lines(*db, "g3").empty());
 }
 
 TEST_P(StoreBackend, TheAliveMarkSaysWhenTheServerWasLastRunning) {
