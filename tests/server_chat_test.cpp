@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <filesystem>
 #include <set>
 #include <thread>
 
@@ -550,56 +549,6 @@ TEST(ChatModel, ALineAsJsonIsItsRoomNumberWriterTextAndTimeOnly) {
     server::chat::Line seat{server::chat::RoomKind::Players, 1, std::nullopt, "black", "gg", 5};
     EXPECT_EQ(json::serialize(server::chat::line_json(seat)),
               R"({"room":"players","n":1,"from":{"name":null,"seat":"black"},"text":"gg","at":5})");
-}
-
-class ChatStore : public ::testing::TestWithParam<std::string> {
-  protected:
-    void SetUp() override {
-        if (GetParam() == "postgresql") {
-            where_ = fresh_postgres_db();
-            if (where_.empty())
-                GTEST_SKIP() << "no test PostgreSQL: run through ctest, which starts one";
-        } else {
-            dir_ = temp_dir();
-            where_ = dir_ + "/store.db";
-        }
-    }
-    void TearDown() override {
-        if (!dir_.empty()) std::filesystem::remove_all(dir_);
-    }
-    std::string where_, dir_;
-};
-
-INSTANTIATE_TEST_SUITE_P(ChatBackends, ChatStore, ::testing::Values("sqlite", "postgresql"),
-                         [](const auto& info) { return info.param; });
-
-TEST_P(ChatStore, ALineWrittenTwiceIsStoredOnceAndAnotherLineNeverTakesItsNumber) {
-    using namespace server::chat;
-    const std::string hostile = "x'); DROP TABLE chat; -- \\ \" ' \xE2\x99\x9B";
-    Line first{RoomKind::Players, 1, std::nullopt, "white", hostile, 10};
-    Line spectator{RoomKind::Spectators, 1, "Eve", std::nullopt, "hello", 11};
-    Line second{RoomKind::Players, 2, "Bob", "black", "gg", 12};
-    {
-        auto db = server::open_db(where_, false);
-        db->begin();
-        insert_line(*db, "g1", second);
-        insert_line(*db, "g1", first);
-        insert_line(*db, "g1", first);  // a job that ran twice
-        insert_line(*db, "g1", spectator);
-        insert_line(*db, "g2", first);  // another game numbers its own lines
-        Line intruder = first;
-        intruder.text = "not mine";
-        EXPECT_THROW(insert_line(*db, "g1", intruder), std::runtime_error);
-        db->commit();
-    }
-    auto db = server::open_db(where_, false);
-    auto lines = load_lines(*db, "g1");
-    ASSERT_EQ(lines.size(), 3u);
-    EXPECT_EQ(json::serialize(line_json(lines[0])), json::serialize(line_json(first)));
-    EXPECT_EQ(json::serialize(line_json(lines[1])), json::serialize(line_json(second)));
-    EXPECT_EQ(json::serialize(line_json(lines[2])), json::serialize(line_json(spectator)));
-    EXPECT_EQ(load_lines(*db, "g2").size(), 1u);
-    EXPECT_TRUE(load_lines(*db, "g3").empty());
 }
 
 // A cluster: the game's owner serves its chat. A node that takes the game over reads its lines
