@@ -3,6 +3,7 @@
 // never given the game object, so it cannot read a secret.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,15 @@ class ViewPlayer {
     // {"type":"set-values","random":true}). May keep notes between calls of one game.
     virtual json::object choose(const json::object& view, const std::vector<json::object>& legal,
                                 referee::RandomSource& random) = 0;
+
+    // A wall-clock cap on each following choice, in ms (<= 0: none). The node and sample
+    // limits decide the choice; the cap only cuts thinking short on a slow or busy machine
+    // (then the player plays the best it has found, and the choice depends on the machine).
+    void set_time_cap(std::int64_t ms) { timeCapMs_ = ms; }
+    std::int64_t time_cap() const { return timeCapMs_; }
+
+  private:
+    std::int64_t timeCapMs_ = 0;
 };
 
 // Every legal action equally likely.
