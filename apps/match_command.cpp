@@ -31,6 +31,10 @@ void add_match_command(CLI::App& app, Registry& registry) {
         engine::MatchOptions options;
         std::string tc = "10+0.1";
         std::string openings;
+        std::string sprt;
+        int bookPlies = 0;
+        int bookSize = 1000;
+        std::uint64_t bookSeed = 1;
         std::vector<std::string> options1, options2;
     };
     auto args = std::make_shared<Args>();
@@ -57,12 +61,27 @@ void add_match_command(CLI::App& app, Registry& registry) {
                     "Milliseconds an engine may overrun its clock before it forfeits")
         ->check(CLI::Range(0, 60000));
     cmd->add_option("--pgn", args->options.pgnPath, "Write the games to this PGN file");
+    cmd->add_option("--sprt", args->sprt,
+                    "Stop when an SPRT decides: elo0,elo1[,alpha,beta] (logistic Elo; "
+                    "alpha = beta = 0.05); --games is then the most to play");
+    cmd->add_option("--book-plies", args->bookPlies,
+                    "Instead of an openings file: random balanced openings of this many plies")
+        ->check(CLI::Range(1, 40));
+    cmd->add_option("--book-size", args->bookSize, "How many random openings (default 1000)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--book-seed", args->bookSeed, "Seed of the random openings (default 1)");
     cmd->callback([&registry, args] {
         registry.action = [args] {
             try {
                 args->options.tc = engine::parse_time_control(args->tc);
                 args->options.engine1.options = parse_options(args->options1, "--option1");
                 args->options.engine2.options = parse_options(args->options2, "--option2");
+                if (!args->sprt.empty()) args->options.sprt = engine::parse_sprt(args->sprt);
+                if (args->bookPlies > 0 && !args->openings.empty())
+                    throw UsageError("match: --book-plies and --openings exclude each other");
+                if (args->bookPlies > 0)
+                    args->options.openings =
+                        engine::random_openings(args->bookSize, args->bookPlies, args->bookSeed);
                 if (!args->openings.empty()) {
                     std::ifstream in(args->openings);
                     if (!in)

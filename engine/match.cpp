@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -17,8 +18,8 @@
 
 #include "core/notation_error.h"
 #include "engine/engine_process.h"
-#include "variants/chess/pgn_chess.h"
 #include "variants/chess/outcome.h"
+#include "variants/chess/pgn_chess.h"
 #include "variants/chess/uci.h"
 
 namespace arbiter::engine {
@@ -274,8 +275,10 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     std::atomic<int> next{0};
     int finished = 0;
     std::string name1 = options.engine1.name, name2 = options.engine2.name;
+    std::map<int, double> halfPairs;  // pair -> engine 1's points in its first finished game
+    std::atomic<bool> decided{false};
     auto worker = [&] {
-        while (true) {
+        while (!decided.load()) {
             const int i = next.fetch_add(1);
             if (i >= options.games) return;
             // Games 2k and 2k+1 share an opening with colours swapped.
@@ -298,6 +301,18 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             out << fmt::format("Game {} ({} vs {}): {} {{{}}}  [{} finished: +{} ={} -{}]\n", i + 1,
                                g.white, g.black, result_text(g.result), g.reason, finished,
                                total.wins, total.draws, total.losses);
+            const double points = g.result == GameResult::Draw ? 0.5 : engine1Won ? 1.0 : 0.0;
+            if (auto it = halfPairs.find(i / 2); it == halfPairs.end()) {
+                halfPairs.emplace(i / 2, points);
+            } else {
+                ++total.pairs[int(std::lround((it->second + points) * 2))];
+                halfPairs.erase(it);
+                if (options.sprt) {
+                    total.sprt = sprt_state(total.pairs, *options.sprt);
+                    out << "SPRT: " << describe(*total.sprt, *options.sprt) << "\n";
+                    if (total.sprt->decision != SprtState::Decision::Continue) decided = true;
+                }
+            }
             out.flush();
             if (pgn) {
                 pgn << game_pgn(g, i + 1, "arbiter match");
@@ -311,8 +326,15 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
 
     EloEstimate e = estimate_elo(total.wins, total.draws, total.losses);
     out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2,
-                       total.wins, total.losses, total.draws, e.score, options.games);
+                       total.wins, total.losses, total.draws, e.score,
+                       total.wins + total.losses + total.draws);
     out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo + 0.0, e.margin);
+    out << fmt::format("Pairs (0, 1/2, 1, 3/2, 2 points): {} {} {} {} {}\n", total.pairs[0],
+                       total.pairs[1], total.pairs[2], total.pairs[3], total.pairs[4]);
+    if (options.sprt) {
+        total.sprt = sprt_state(total.pairs, *options.sprt);
+        out << "SPRT: " << describe(*total.sprt, *options.sprt) << "\n";
+    }
     return total;
 }
 

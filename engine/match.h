@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/openings.h"
+#include "engine/sprt.h"
 #include "variants/chess/position.h"
 
 namespace arbiter::engine {
@@ -69,10 +70,15 @@ struct MatchOptions {
     int concurrency = 1;
     std::int64_t timeMarginMs = 50;
     std::string pgnPath;  // empty: none
+    // With an SPRT, games is the most to play: the match stops once a hypothesis is accepted
+    // (the games then under way are finished and counted).
+    std::optional<SprtSettings> sprt;
 };
 
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // for engine 1
+    Pentanomial pairs{};                  // finished opening pairs by engine 1's points
+    std::optional<SprtState> sprt;
 };
 
 // Plays the match, printing a line per game and the final score and Elo to out.

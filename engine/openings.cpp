@@ -1,12 +1,16 @@
 #include "engine/openings.h"
 
+#include <cstdlib>
 #include <istream>
+#include <memory>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "core/notation_error.h"
+#include "engine/search.h"
 #include "variants/chess/uci.h"
 
 namespace arbiter::engine {
@@ -98,6 +102,40 @@ std::vector<Opening> read_openings(std::istream& in) {
         list.push_back(o);
     }
     if (list.empty()) throw std::invalid_argument("openings file has no openings");
+    return list;
+}
+
+std::vector<Opening> random_openings(int count, int plies, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    TranspositionTable tt(4);
+    auto searcher = std::make_unique<Searcher<StandardChessRules>>(tt);
+    std::vector<Opening> list;
+    for (int attempt = 0; int(list.size()) < count && attempt < count * 50; ++attempt) {
+        Position pos;
+        Opening o;
+        bool ok = true;
+        for (int ply = 0; ply < plies && ok; ++ply) {
+            auto scores = searcher->score_root_moves(pos, 2, 20'000);
+            if (scores.empty()) {
+                ok = false;
+                break;
+            }
+            int best = scores.front().second;
+            for (auto [m, v] : scores) best = std::max(best, v);
+            std::vector<Move> near;
+            for (auto [m, v] : scores)
+                if (v >= best - 50) near.push_back(m);
+            Move m = near[std::size_t(rng() % near.size())];
+            o.moves.push_back(to_uci(pos, m));
+            pos.do_move(m);
+        }
+        if (!ok || legal_moves(pos).empty()) continue;
+        SearchLimits limits;
+        limits.depth = 8;
+        limits.nodes = 400'000;
+        if (std::abs(searcher->run(pos, limits).score) > 80) continue;
+        list.push_back(std::move(o));
+    }
     return list;
 }
 

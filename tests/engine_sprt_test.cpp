@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/openings.h"
+#include "engine/sprt.h"
+
+using namespace arbiter::engine;
+
+TEST(Sprt, ParsesBoundsAndRejectsNonsense) {
+    SprtSettings s = parse_sprt("0,5");
+    EXPECT_EQ(s.elo0, 0);
+    EXPECT_EQ(s.elo1, 5);
+    EXPECT_DOUBLE_EQ(s.alpha, 0.05);
+    s = parse_sprt("-1.5,3,0.1,0.2");
+    EXPECT_DOUBLE_EQ(s.elo0, -1.5);
+    EXPECT_DOUBLE_EQ(s.beta, 0.2);
+    for (const char* bad : {"", "5", "0,x", "5,0", "0,5,0.6,0.05", "0,5,0.05", "0,5,", "1e999,2"}) {
+        try {
+            parse_sprt(bad);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("SPRT"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(Sprt, BoundsFollowAlphaAndBeta) {
+    SprtState st = sprt_state({}, SprtSettings{});
+    EXPECT_NEAR(st.lower, std::log(0.05 / 0.95), 1e-12);
+    EXPECT_NEAR(st.upper, std::log(0.95 / 0.05), 1e-12);
+    EXPECT_EQ(st.decision, SprtState::Decision::Continue);
+}
+
+TEST(Sprt, LlrIsTheNormalApproximationOverPairs) {
+    // 100 pairs, symmetric around an even score: the evidence leans to elo0 = 0.
+    Pentanomial pairs{10, 20, 40, 20, 10};
+    SprtSettings s{0, 5, 0.05, 0.05};
+    double s0 = 0.5, s1 = 1 / (1 + std::pow(10.0, -5 / 400.0));
+    double v = (10 * 0.25 + 20 * 0.0625 + 20 * 0.0625 + 10 * 0.25) / 100;
+    double expected = 100 * (s1 - s0) * (1.0 - s0 - s1) / (2 * v);
+    SprtState st = sprt_state(pairs, s);
+    EXPECT_NEAR(st.llr, expected, 1e-9);
+    EXPECT_EQ(st.pairs, 100);
+    EXPECT_EQ(st.decision, SprtState::Decision::Continue);
+}
+
+TEST(Sprt, ClearGainAcceptsH1AndClearLossAcceptsH0) {
+    SprtSettings s{0, 10, 0.05, 0.05};
+    EXPECT_EQ(sprt_state({5, 20, 100, 60, 15}, s).decision, SprtState::Decision::AcceptH1);
+    EXPECT_EQ(sprt_state({15, 60, 100, 20, 5}, s).decision, SprtState::Decision::AcceptH0);
+    // No spread at all: every pair lost is a loss, every pair drawn no gain.
+    EXPECT_EQ(sprt_state({20, 0, 0, 0, 0}, s).decision, SprtState::Decision::AcceptH0);
+    EXPECT_EQ(sprt_state({0, 0, 500, 0, 0}, s).decision, SprtState::Decision::AcceptH0);
+    EXPECT_EQ(sprt_state({0, 0, 5, 0, 0}, s).decision, SprtState::Decision::Continue);
+    EXPECT_NE(describe(sprt_state({5, 20, 100, 60, 15}, s), s).find("H1 accepted"),
+              std::string::npos);
+}
+
+TEST(MatchOpenings, RandomOpeningsAreDeterministicLegalAndDistinct) {
+    auto a = random_openings(12, 8, 7), b = random_openings(12, 8, 7);
+    ASSERT_EQ(a.size(), 12u);
+    ASSERT_EQ(b.size(), 12u);
+    int distinct = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].moves, b[i].moves);
+        EXPECT_EQ(a[i].moves.size(), 8u);
+        EXPECT_NO_THROW(opening_position(a[i]));
+        if (i == 0 || a[i].moves != a[i - 1].moves) ++distinct;
+    }
+    EXPECT_GE(distinct, 10);
+}
