@@ -1,6 +1,7 @@
 #include "engine/view_player.h"
 
 #include "engine/chiefspy_player.h"
+#include "engine/minesweeper_baseline.h"
 #include "engine/minesweeper_player.h"
 
 namespace arbiter::engine {
@@ -23,6 +24,7 @@ std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::stri
     if (kind == "random") return std::make_unique<RandomViewPlayer>();
     if (kind == "greedy")
         return variant == "chiefspy" ? make_chiefspy_greedy() : make_minesweeper_greedy();
+    if (variant == "minesweeper" && kind == "baseline8") return make_minesweeper_baseline8();
     if (kind.size() == 1 && kind[0] >= '0' && kind[0] <= '0' + MaxViewPlayerLevel)
         return make_level_player(variant, kind[0] - '0');
     return fail("unknown player '" + std::string(kind) + "' (use a level 0-8, greedy or random)");
