@@ -3,7 +3,9 @@
 // picks a uniformly random legal action.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -40,5 +42,20 @@ class RandomPlayer final : public ComputerPlayer {
 // view players of engine/view_player.h for Chief & Spy and Minesweeper Chess; level 0 (and
 // an unknown variant) picks a random legal action. Levels above 8 play as 8.
 std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view variant, int level);
+
+// The wall-clock budget of one computer move (issue 15): the level's most
+// (engine/level_catalog.h: level 8 1 s, lower levels less) in an untimed game; with a clock,
+// remaining / 30 + 3/4 of the increment, but at least MinMoveBudgetMs and never more than the
+// level's most. Level 0 thinks not at all (0).
+constexpr std::int64_t MinMoveBudgetMs = 50;
+std::int64_t move_budget_ms(std::int64_t levelMaxMs, std::optional<std::int64_t> remainingMs,
+                            std::int64_t incrementMs);
+// The same from the computer's view: its seat's time left and the increment from
+// view["clock"] (null or absent: untimed).
+std::int64_t move_budget_ms(std::string_view variant, int level, const json::object& view);
+
+// Every game's levels for the lobby (GET /api/levels, docs/api.md):
+// {"chess":[{"level":0,"elo":300,"description":"…","translations":{"it":"…"}},…],…}.
+json::object computer_levels_json();
 
 }  // namespace arbiter::server

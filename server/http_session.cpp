@@ -12,6 +12,7 @@
 #include <atomic>
 #include <deque>
 
+#include "server/computer.h"
 #include "server/log.h"
 #include "server/rate_limit.h"
 #include "server/session.h"
@@ -249,6 +250,10 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         if (path == "/api/health") {
             if (!get) return wrong_method();
             return reply(Outcome{200, json::object{{"status", "ok"}}, {}, {}});
+        }
+        if (path == "/api/levels") {
+            if (!get) return wrong_method();
+            return reply(Outcome{200, computer_levels_json(), {}, {}});
         }
         if (path.starts_with("/api/account") || path.starts_with("/api/players/")) {
             PlayerRequest pr{req, target, client, secure(req), loops, ctx_};
