@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <map>
 
 #include "belief/chiefspy_view_belief.h"
+#include "engine/chiefspy_search.h"
 #include "engine/levels.h"
 
 namespace arbiter::engine {
@@ -42,138 +44,12 @@ json::object values_action(const chiefspy::Assignment& a) {
     return {{"type", "set-values"}, {"values", std::move(values)}};
 }
 
-// One determinisation: the public board with every value fixed by a sampled assignment.
-struct World {
-    Board board;
-    Value current[2][SlotCount];
-    Value initial[2][SlotCount];
-    Slot spy[2] = {NoSlot, NoSlot};
-    int points[2] = {0, 0};
-    bool over = false;
-    Color me = White;  // the player who searches: it fears losing points more than it likes winning
+using cs_detail::Context;
+using cs_detail::Infinite;
+using cs_detail::World;
+using cs_detail::WorldSearch;
 
-    Value value_of(Color c, Unit u, bool initialValue) const {
-        if (u.slot == NoSlot) return Value::number(1);
-        return initialValue ? initial[c][u.slot] : current[c][u.slot];
-    }
-
-    // Round::play without the bookkeeping: the battle through the referee's function.
-    void play(const CsMove& m) {
-        Color us = board.side_to_move();
-        std::optional<BattleSite> site = board.battle_site(m);
-        std::optional<BattleWinner> winner;
-        CsMove applied = m;
-        if (site) {
-            Fighter a{value_of(us, site->attacker, false), value_of(us, site->attacker, true),
-                      site->attackerBonus};
-            Fighter d{value_of(~us, site->defender, false), value_of(~us, site->defender, true),
-                      site->defenderBonus};
-            chiefspy::BattleResult r = chiefspy::resolve_battle(a, d);
-            winner = r.winner;
-            auto settle = [&](Color c, Unit u, const std::optional<Value>& after, Value v) {
-                if (u.slot == NoSlot) return;
-                if (after)
-                    current[c][u.slot] = *after;
-                else if (v.is_chief())
-                    points[~c] += 2;
-                else if (v.is_spy())
-                    points[~c] += 1;
-            };
-            settle(us, site->attacker, r.attackerAfter, a.current);
-            settle(~us, site->defender, r.defenderAfter, d.current);
-            if (points[0] || points[1]) {
-                applied.promotion = NoSlot;
-                over = true;
-            }
-        }
-        board.play(applied, winner);
-        if (applied.promotion != NoSlot) {
-            Unit there = board.at(m.to);
-            if (!there.empty() && there.color() == us && there.slot == applied.promotion)
-                current[us][applied.promotion] = initial[us][applied.promotion];
-        }
-    }
-};
-
-constexpr int PointScore = 3000;      // one round point won
-constexpr int PointLossScore = 4500;  // one round point lost: a stronger player avoids gambles
-constexpr int SpyAttackedCost = 700;
 constexpr int ChiefRevealCost = 120;
-constexpr int Infinite = 1'000'000;
-
-int piece_score(PieceType pt, Value v) {
-    constexpr int mobility[] = {0, 20, 20, 25, 40, 40};
-    int worth = v.is_chief() ? 900 : v.is_spy() ? 250 : 100 * v.as_number();
-    return worth + mobility[pt];
-}
-
-// From the side to move's point of view.
-int evaluate_world(const World& w) {
-    Color us = w.board.side_to_move();
-    if (w.over) {
-        int forMe = PointScore * w.points[w.me] - PointLossScore * w.points[~w.me];
-        return us == w.me ? forMe : -forMe;
-    }
-    int score[2] = {0, 0};
-    for (Color c : {White, Black}) {
-        // A Spy loses every battle but the one against the Chief: attacked, it is in danger.
-        if (w.spy[c] != NoSlot)
-            if (Square spy = w.board.square_of(c, w.spy[c]); spy != NoSquare)
-                if (w.board.supporters(~c, spy, 0) > 0) score[c] -= SpyAttackedCost;
-        for (Bitboard b = w.board.pieces(c); b; b &= b - 1) {
-            Square s = Square(std::countr_zero(b));
-            Unit u = w.board.at(s);
-            if (u.slot == NoSlot) {
-                int rank = c == White ? G::rank_of(s) : 7 - G::rank_of(s);
-                score[c] += 100 + 6 * rank;
-            } else {
-                score[c] += piece_score(u.type(), w.current[c][u.slot]);
-            }
-        }
-    }
-    return score[us] - score[~us];
-}
-
-class WorldSearch {
-  public:
-    explicit WorldSearch(std::uint64_t nodeCap) : cap_(nodeCap) {}
-
-    // Negamax value of w for its side to move, `depth` full plies then battles only.
-    int search(const World& w, int depth, int alpha, int beta, int qdepth) {
-        ++nodes_;
-        if (w.over) return evaluate_world(w);
-        Color us = w.board.side_to_move();
-        std::vector<CsMove> moves = w.board.legal_moves(w.spy[us]);
-        if (moves.empty()) return us == w.me ? -2 * PointLossScore : 2 * PointScore;  // round lost
-        bool quiet = depth <= 0;
-        if (quiet) {
-            int standPat = evaluate_world(w);
-            if (standPat >= beta || qdepth <= 0 || nodes_ > cap_) return standPat;
-            alpha = std::max(alpha, standPat);
-        }
-        // Battles first: the likeliest cut-offs.
-        std::stable_partition(moves.begin(), moves.end(),
-                              [&](const CsMove& m) { return w.board.battle_site(m).has_value(); });
-        int best = quiet ? alpha : -Infinite;
-        for (const CsMove& m : moves) {
-            bool battle = w.board.battle_site(m).has_value();
-            if (quiet && !battle) break;
-            World child = w;
-            child.play(m);
-            int v = -search(child, depth - 1, -beta, -alpha, quiet ? qdepth - 1 : qdepth);
-            if (v > best) best = v;
-            if (v > alpha) alpha = v;
-            if (alpha >= beta) break;
-        }
-        return best;
-    }
-
-    std::uint64_t nodes() const { return nodes_; }
-
-  private:
-    std::uint64_t cap_;
-    std::uint64_t nodes_ = 0;
-};
 
 // What the player knows when it must move: the board, its legal moves and the belief.
 struct Situation {
@@ -200,8 +76,8 @@ std::optional<Situation> read_situation(const json::object& view,
     return s;
 }
 
-World world_of(const Situation& s, const belief::CsHypothesis& h) {
-    World w{s.board, {}, {}, {NoSlot, NoSlot}, {0, 0}, false, s.me};
+World world_of(const Situation& s, const belief::CsHypothesis& h, const Context& ctx) {
+    World w{s.board, {}, {}, {NoSlot, NoSlot}, {0, 0}, false, &ctx};
     const auto& own = s.belief.belief->own_initial();
     for (Slot i = 0; i < SlotCount; ++i) {
         w.initial[s.me][i] = own[i];
@@ -212,6 +88,67 @@ World world_of(const Situation& s, const belief::CsHypothesis& h) {
         if (h.opponent_initial[i].is_spy()) w.spy[~s.me] = i;
     }
     return w;
+}
+
+// Where the match stands for the seat: its points, the opponent's, the round's number.
+cs_detail::MatchOutlook match_of(const json::object& view, Color me) {
+    cs_detail::MatchOutlook m;
+    const json::value* round = find(view, "round");
+    if (round && round->is_number()) m.round = std::clamp(round->to_number<int>(), 1, 3);
+    const json::value* colourOf = find(view, "colourOf");
+    const json::value* score = find(view, "score");
+    if (!colourOf || !colourOf->is_object() || !score || !score->is_object()) return m;
+    const char* mine = me == White ? "white" : "black";
+    for (const char* seat : {"white", "black"}) {
+        const json::value* c = find(colourOf->get_object(), seat);
+        const json::value* p = find(score->get_object(), seat);
+        if (!c || !c->is_string() || !p || !p->is_number()) continue;
+        (c->get_string() == mine ? m.mine : m.theirs) = p->to_number<int>();
+    }
+    return m;
+}
+
+// What the opponent can read about our pieces: its own exact deduction, replayed from the
+// same public history with sampled values of its pieces in its seat (any sample is
+// consistent with everything shown), averaged over a few samples.
+void read_opponent(const json::object& view, const Situation& s,
+                   const std::vector<belief::CsHypothesis>& hypotheses, std::size_t count,
+                   Context& ctx) {
+    std::size_t used = 0;
+    json::object theirs = view;
+    theirs["myColour"] = s.me == White ? "black" : "white";
+    for (std::size_t i = 0; i < hypotheses.size() && used < count; ++i) {
+        json::object values;
+        for (Slot v = 0; v < SlotCount; ++v)
+            values[std::string(1, char('a' + v))] = hypotheses[i].opponent_initial[v].to_string();
+        theirs["myValues"] = std::move(values);
+        belief::ViewBelief b = belief::belief_from_view(theirs);
+        if (!b.belief || !b.error.empty()) continue;
+        belief::CsMarginals m = b.belief->marginals();
+        if (!m.consistent) continue;
+        ++used;
+        for (Slot v = 0; v < SlotCount; ++v) {
+            ctx.readChief[v] += double(m.opponent_initial[v][6]) / m.consistent;
+            ctx.readSpy[v] += double(m.opponent_initial[v][7]) / m.consistent;
+            double sum = 0;
+            for (int k = 0; k < 9; ++k) {
+                Value x = belief::value_at_current_index(k);
+                sum += (x.is_chief() ? 8
+                        : x.is_spy() ? 0
+                                     : x.as_number()) *
+                       double(m.opponent_current[v][k]);
+            }
+            ctx.readValue[v] += sum / m.consistent;
+        }
+    }
+    for (Slot v = 0; v < SlotCount; ++v) {
+        if (used) {
+            ctx.readChief[v] /= double(used), ctx.readSpy[v] /= double(used);
+            ctx.readValue[v] /= double(used);
+        } else {
+            ctx.readChief[v] = ctx.readSpy[v] = 1.0 / 8, ctx.readValue[v] = 4.5;
+        }
+    }
 }
 
 class ChiefSpyLevelPlayer final : public ViewPlayer {
@@ -229,31 +166,94 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         if (legal.size() == 1) return legal[0];
 
         auto hypotheses = s->belief.belief->sample(random, std::size_t(level_.samples));
-        std::vector<double> total(s->moves.size(), 0.0);
+        Context ctx;
+        ctx.me = s->me;
+        ctx.match = match_of(view, s->me);
+        ctx.matchNow = ctx.match.now();
+        ctx.drawValue = ctx.match.after_round(0, 0);
+        for (Slot v = 0; v < SlotCount; ++v) ctx.enemySpy[v] = s->belief.belief->probability_spy(v);
+        read_opponent(view, *s, hypotheses, std::size_t(std::clamp(level_.samples / 6, 1, 4)), ctx);
         std::uint64_t nodes = 0;
         std::size_t used = 0;
+        // The wall-clock cap ends the sampling, never a sample: the first one always finishes.
+        const auto start = std::chrono::steady_clock::now();
+        auto out_of_time = [&] {
+            return time_cap() > 0 && std::chrono::steady_clock::now() - start >=
+                                         std::chrono::milliseconds(time_cap());
+        };
+        // A root battle against an enemy back-rank piece is averaged by what that piece is
+        // (the Chief, the Spy or a number), each case weighted by its exact probability in
+        // the belief, not by how often the few samples happened to draw it: a Spy's attack
+        // is worth P(Chief) of a won match, not 0 or 1 by the luck of the draw.
+        const std::size_t n = s->moves.size();
+        std::vector<Slot> defender(n, NoSlot);
+        for (std::size_t i = 0; i < n; ++i)
+            if (auto site = s->board.battle_site(s->moves[i])) defender[i] = site->defender.slot;
+        std::vector<std::array<double, 3>> sum(n, {0, 0, 0});
+        std::vector<std::array<int, 3>> count(n, {0, 0, 0});
+        auto kind_of = [](Value v) { return v.is_chief() ? 1 : v.is_spy() ? 2 : 0; };
+        const std::uint64_t nodeCap = std::uint64_t(4000) << (2 * level_.depth);
+        auto score_move = [&](const World& root, std::size_t i, WorldSearch& search) {
+            const CsMove& m = s->moves[i];
+            std::optional<BattleSite> site = root.board.battle_site(m);
+            World child = root;
+            child.play(m);
+            int v = -search.search(child, level_.depth - 1, -Infinite, Infinite, 4);
+            if (site && site->attacker.slot != NoSlot && !child.over &&
+                root.initial[s->me][site->attacker.slot].is_chief())
+                v -= ChiefRevealCost;
+            return v;
+        };
         for (const auto& h : hypotheses) {
             if (used >= 2 && nodes >= level_.budget) break;
+            if (used >= 1 && out_of_time()) break;
             ++used;
-            const World root = world_of(*s, h);
-            WorldSearch search(std::uint64_t(4000) << (2 * level_.depth));
-            for (std::size_t i = 0; i < s->moves.size(); ++i) {
-                const CsMove& m = s->moves[i];
-                std::optional<BattleSite> site = root.board.battle_site(m);
-                World child = root;
-                child.play(m);
-                int v = -search.search(child, level_.depth - 1, -Infinite, Infinite, 4);
-                if (site && site->attacker.slot != NoSlot && !child.over &&
-                    root.initial[s->me][site->attacker.slot].is_chief())
-                    v -= ChiefRevealCost;
-                total[i] += v;
+            const World root = world_of(*s, h, ctx);
+            WorldSearch search(nodeCap);
+            for (std::size_t i = 0; i < n; ++i) {
+                int k = defender[i] == NoSlot ? 0 : kind_of(h.opponent_initial[defender[i]]);
+                sum[i][k] += score_move(root, i, search);
+                ++count[i][k];
             }
             nodes += search.nodes();
         }
+        std::vector<double> total(n, 0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (defender[i] == NoSlot) {
+                total[i] = sum[i][0] / count[i][0];
+                continue;
+            }
+            const Slot d = defender[i];
+            double p[3];
+            p[1] = s->belief.belief->probability_chief(d);
+            p[2] = s->belief.belief->probability_spy(d);
+            p[0] = std::max(0.0, 1 - p[1] - p[2]);
+            for (int k = 0; k < 3; ++k) {
+                if (p[k] <= 0 || count[i][k]) continue;
+                // No sample drew this case: one world where it holds, made from the first
+                // sample by swapping the defender's value with a piece of the wanted kind.
+                belief::CsHypothesis h = hypotheses.front();
+                Slot x = NoSlot;
+                for (Slot y = 0; y < SlotCount && x == NoSlot; ++y)
+                    if (y != d && kind_of(h.opponent_initial[y]) == k) x = y;
+                if (x == NoSlot) continue;
+                std::swap(h.opponent_initial[d], h.opponent_initial[x]);
+                std::swap(h.opponent_current[d], h.opponent_current[x]);
+                if (!h.opponent_current[d]) h.opponent_current[d] = h.opponent_initial[d];
+                WorldSearch search(nodeCap);
+                sum[i][k] += score_move(world_of(*s, h, ctx), i, search);
+                ++count[i][k];
+            }
+            double weight = 0, value = 0;
+            for (int k = 0; k < 3; ++k)
+                if (count[i][k] && p[k] > 0)
+                    value += p[k] * sum[i][k] / count[i][k], weight += p[k];
+            total[i] = weight > 0 ? value / weight : 0;
+        }
         double bestValue = -1e18;
         std::size_t best = 0;
-        for (std::size_t i = 0; i < total.size(); ++i) {
-            double v = total[i] / double(used);
+        for (std::size_t i = 0; i < n; ++i) {
+            double v = total[i];
             if (level_.noise) v += level_.noise * level_detail::gaussian(rng);
             if (v > bestValue) bestValue = v, best = i;
         }
@@ -336,20 +336,9 @@ std::unique_ptr<ViewPlayer> make_chiefspy_greedy() {
 }
 
 chiefspy::Assignment choose_chiefspy_setup(std::mt19937_64& rng) {
-    chiefspy::Assignment a{};
-    bool used[SlotCount] = {};
-    auto put = [&](Slot s, Value v) { a[s] = v, used[s] = true; };
-    bool chiefOnA = rng() % 2;
-    put(chiefOnA ? 0 : 7, Value::chief());
-    put(chiefOnA ? 7 : 0, Value::spy());
-    bool queenFirst = rng() % 2;
-    put(3, Value::number(queenFirst ? 7 : 6));
-    put(4, Value::number(queenFirst ? 6 : 7));
-    std::vector<int> rest = {2, 3, 4, 5};
-    std::shuffle(rest.begin(), rest.end(), rng);
-    std::size_t next = 0;
-    for (Slot s = 0; s < SlotCount; ++s)
-        if (!used[s]) a[s] = Value::number(rest[next++]);
+    // Fisher-Yates over the eight values. The modulo bias of a 64-bit draw is below 2^-60.
+    chiefspy::Assignment a = chiefspy::AllBackRankValues;
+    for (int i = SlotCount - 1; i > 0; --i) std::swap(a[i], a[rng() % std::uint64_t(i + 1)]);
     return a;
 }
 

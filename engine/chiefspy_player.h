@@ -38,9 +38,11 @@ std::unique_ptr<ViewPlayer> make_chiefspy_player(int level);
 // the largest margin first; otherwise a random move that starts no battle.
 std::unique_ptr<ViewPlayer> make_chiefspy_greedy();
 
-// The level player's set-up: the Chief and the Spy on the two rooks, the pieces that come
-// out last (a Spy loses every battle it is attacked in but against the Chief), 7 and 6 on
-// the queen and king (they move like queens), the rest shuffled.
+// The level player's set-up: a uniformly random permutation of 2..7, C, S over the eight
+// pieces. Someone who knows this code and sees the board guesses our Chief (or Spy) with
+// probability 1/8, no better than blind; any preference (say, the Spy on a rook) would leak.
+// It is also the prior the exact belief assumes, so the opponent's deduction that the level
+// player models is the right one for us.
 chiefspy::Assignment choose_chiefspy_setup(std::mt19937_64& rng);
 
 // The public board of the seat's current round, replayed from its moves and battle

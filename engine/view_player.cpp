@@ -1,5 +1,6 @@
 #include "engine/view_player.h"
 
+#include "engine/chiefspy_baseline.h"
 #include "engine/chiefspy_player.h"
 #include "engine/minesweeper_baseline.h"
 #include "engine/minesweeper_player.h"
@@ -27,6 +28,10 @@ std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::stri
     if (variant == "minesweeper" && kind == "baseline8") return make_minesweeper_baseline8();
     if (kind.size() == 1 && kind[0] >= '0' && kind[0] <= '0' + MaxViewPlayerLevel)
         return make_level_player(variant, kind[0] - '0');
+    // The Chief & Spy level player frozen before issue 15, to measure the current one against.
+    if (variant == "chiefspy" && kind.size() == 9 && kind.substr(0, 8) == "baseline" &&
+        kind[8] >= '1' && kind[8] <= '0' + MaxViewPlayerLevel)
+        return make_chiefspy_baseline(kind[8] - '0');
     return fail("unknown player '" + std::string(kind) + "' (use a level 0-8, greedy or random)");
 }
 

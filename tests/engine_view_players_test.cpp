@@ -69,7 +69,6 @@ TEST(ChiefSpyPlayer, SetUpIsAlwaysAValidAssignment) {
         std::mt19937_64 rng(seed);
         auto a = choose_chiefspy_setup(rng);
         ASSERT_TRUE(chiefspy::is_valid_assignment(a)) << chiefspy::assignment_text(a);
-        EXPECT_TRUE(a[0].is_special() && a[7].is_special());  // the specials on the rooks
         seen.insert(chiefspy::assignment_text(a));
     }
     EXPECT_GT(seen.size(), 10u);  // not one fixed set-up
