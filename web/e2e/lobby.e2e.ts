@@ -252,3 +252,30 @@ test('against the computer the assist text says the creator’s choice stands (i
   await p.waitForSelector('[data-testid=assist-help] >> text=decidi tu');
   assert.doesNotMatch(await p.locator('[data-testid=assist-help]').innerText(), /entrambi/);
 });
+
+// ---- issue 15, item 4 ---------------------------------------------------------------------
+
+test('the level selector shows each level’s Elo estimate and a one-line description, per game (issue 15)', async () => {
+  const levels = (await (await fetch(H.url('/api/levels'))).json()) as Record<string, { level: number; elo: number; description: string }[]>;
+  const p = await H.newPage();
+  await p.goto(H.url('/'));
+  await p.click('[data-testid=variant-chess]');
+  await p.click('[data-testid=opponent-computer]');
+  const option = (n: number) => p.locator(`[data-testid=level] option[value="${n}"]`);
+  await p.waitForSelector(`[data-testid=level] option[value="3"] >> text="3 · Elo ${levels.chess[3].elo}"`, { state: 'attached' });
+  await p.selectOption('[data-testid=level]', '8');
+  await p.waitForSelector(`[data-testid=level-description] >> text=${levels.chess[8].description}`);
+  assert.match(await p.locator('[data-testid=level-description]').innerText(), /Stockfish/);
+  await H.screenshot(p, 'lobby-levels-chess');
+  // another game: its own numbers and words
+  await p.click('[data-testid=variant-minesweeper]');
+  await p.waitForSelector(`[data-testid=level] option[value="8"] >> text="8 · Elo ${levels.minesweeper[8].elo}"`, { state: 'attached' });
+  assert.equal(await option(0).textContent(), `0 · Elo ${levels.minesweeper[0].elo}`);
+  await p.selectOption('[data-testid=level]', '0');
+  await p.waitForSelector(`[data-testid=level-description] >> text=${levels.minesweeper[0].description}`);
+  assert.match(await p.locator('[data-testid=level-description]').innerText(), new RegExp(`random moves = ${levels.minesweeper[0].elo}`));
+  // in Italian
+  await p.selectOption('[data-testid=lang-select]', 'it');
+  await p.waitForSelector('[data-testid=level-description] >> text=mosse casuali');
+  assert.doesNotMatch(await p.locator('[data-testid=level-description]').innerText(), /random moves/);
+});

@@ -12,6 +12,7 @@ import { arrangeLists, assistBadge, playerNames } from './lists';
 import { QuickPairing } from '../pairing/panel';
 import { account } from '../account/state';
 import { renderPlayerLabel } from '../profile/player-name';
+import { LEVELS, levelCatalog, levelHelpText, levelOptionText, loadLevels } from './levels';
 import './messages';
 import './lobby.css';
 
@@ -84,6 +85,8 @@ class LobbyPage implements Page {
       /* ignore */
     }
     void this.refresh();
+    // each level's Elo estimate and description, for the level selector
+    if (!levelCatalog()) void loadLevels().then((c) => c && redraw());
     this.timer = setInterval(() => {
       if (document.visibilityState !== 'hidden') void this.refresh();
     }, 4000);
@@ -252,11 +255,15 @@ class LobbyPage implements Page {
                       h('span', ` ${t('lobby.level')} `),
                       h(
                         'select',
-                        { attrs: { 'data-testid': 'level', title: t('lobby.levelHelp') }, on: { change: (e: Event) => (this.level = Number((e.target as HTMLSelectElement).value)) } },
-                        [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { attrs: { value: String(n) }, props: { selected: n === this.level } }, String(n))),
+                        {
+                          attrs: { 'data-testid': 'level', 'aria-describedby': 'level-help' },
+                          on: { change: (e: Event) => ((this.level = Number((e.target as HTMLSelectElement).value)), redraw()) },
+                        },
+                        LEVELS.map((n) => h('option', { attrs: { value: String(n) }, props: { selected: n === this.level } }, levelOptionText(levelCatalog(), this.variant, n))),
                       ),
                     ]),
-                    h('small.muted', ` ${t('lobby.levelHelp')}`),
+                    // the selected level in one line: how it plays, and what its Elo is measured against
+                    h('small#level-help.muted.level-help', { attrs: { 'data-testid': 'level-description' } }, levelHelpText(levelCatalog(), this.variant, this.level)),
                   ])
                 : null,
             ),
