@@ -1,14 +1,16 @@
 #include "engine/minesweeper_player.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <map>
 #include <random>
 #include <string>
 
+#include "belief/mine_odds.h"
 #include "belief/mine_view_json.h"
-#include "engine/levels.h"
+#include "engine/evaluate.h"
 #include "engine/search.h"
 #include "variants/minesweeper/notation.h"
 
@@ -17,6 +19,7 @@ namespace {
 
 using minesweeper::Board;
 using minesweeper::MinesweeperPosition;
+using Clock = std::chrono::steady_clock;
 
 // Probabilities of mines under the squares a move lands on, from the public view.
 struct Risk {
@@ -35,12 +38,15 @@ struct Risk {
         if (pos.discovered_mines() & minesweeper::bb(s)) return 1.0;
         return odds.ok() ? odds.probability(s) : 0.0;
     }
-    // The chance that the moving piece is destroyed where it lands.
-    double loss(Move m) const {
+    // The chance that the piece making m on `board` is destroyed where it lands. Castling, a
+    // king's move (royal sapper) and a capture (no mine lies under a piece) never are.
+    double loss(const Board& board, Move m) const {
         if (m.kind() == MoveKind::Sapper || m.kind() == MoveKind::Castling) return 0;
-        if (type_of(pos.board().moved_piece(m)) == King) return 0;
+        if (type_of(board.moved_piece(m)) == King) return 0;
+        if (board.piece_on(m.to()) != NoPiece) return 0;
         return mine_on(m.to());
     }
+    double loss(Move m) const { return loss(pos.board(), m); }
 };
 
 int piece_worth(PieceType pt) {
@@ -55,44 +61,75 @@ double expectable(int v) {
     return v;
 }
 
+constexpr double KingExposed = -20000.0;
+
+double gaussian(std::mt19937_64& rng) {
+    double u1 = (double(rng() >> 11) + 0.5) * 0x1.0p-53;
+    double u2 = double(rng() >> 11) * 0x1.0p-53;
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+}
+
+// The wall-clock cap of one choice.
+struct Deadline {
+    Clock::time_point start = Clock::now();
+    std::int64_t cap = 0;  // ms, <= 0: none
+
+    std::int64_t elapsed() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+    bool capped() const { return cap > 0; }
+    bool out() const { return capped() && elapsed() >= cap; }
+    // ms left for a search (-1: no limit).
+    std::int64_t left() const { return capped() ? std::max<std::int64_t>(0, cap - elapsed()) : -1; }
+};
+
 class MinesweeperLevelPlayer final : public ViewPlayer {
   public:
     explicit MinesweeperLevelPlayer(int level) : level_(minesweeper_level(level)) {}
 
     json::object choose(const json::object& view, const std::vector<json::object>& legal,
                         referee::RandomSource& random) override {
+        const Deadline deadline{Clock::now(), time_cap()};
         Risk risk(view, legal);
         std::mt19937_64 rng(draw_seed(random));
         if (legal.size() == 1) return legal[0];
+        if (level_.randomPercent > 0 && int(rng() % 100) < level_.randomPercent)
+            return legal[rng() % legal.size()];
         const Board& board = risk.pos.board();
         const Color us = board.side_to_move();
-        auto searcher = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
+        if (!searcher_) searcher_ = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
+        auto& searcher = *searcher_;
+        // Half the cap for the root scores, the rest for the risks.
         std::map<std::uint32_t, int> safe;
-        for (auto [m, v] : searcher->score_root_moves(board, level_.depth, level_.nodes))
+        for (auto [m, v] : searcher.score_root_moves(board, level_.depth, level_.nodes,
+                                                     deadline.capped() ? deadline.cap / 2 : -1))
             safe[m.raw()] = v;
 
-        double bestValue = -1e18;
-        std::size_t best = 0;
-        for (std::size_t i = 0; i < risk.moves.size(); ++i) {
+        const std::size_t n = risk.moves.size();
+        std::vector<double> value(n), survive(n, 1.0);
+        std::vector<Key> after(n);
+        for (std::size_t i = 0; i < n; ++i) {
             Move m = risk.moves[i];
-            double value;
-            Key after;
+            Key key;
             if (m.kind() == MoveKind::Sapper) {
                 Board child = board;
                 child.do_null_move();
-                value = -expectable(reply_value(*searcher, child));
+                value[i] = -expectable(reply_value(searcher, child, deadline));
                 Square front = m.from() + (us == White ? 8 : -8);
-                value += 30 * risk.mine_on(front);
-                after = position_key(child);
+                value[i] += 30 * risk.mine_on(front);
+                key = position_key(child);
             } else {
                 auto it = safe.find(m.raw());
                 double stays = it != safe.end() ? expectable(it->second) : 0;
                 double p = risk.loss(m);
-                value = stays;
-                if (p > 0) value = (1 - p) * stays + p * destroyed_value(*searcher, board, m);
+                value[i] = stays;
+                if (p > 0)
+                    value[i] =
+                        (1 - p) * stays + p * destroyed_value(searcher, board, m, stays, deadline);
+                survive[i] = 1 - p;
                 Board child = board;
                 child.do_move(m);
-                after = position_key(child);
+                key = position_key(child);
             }
             // With the fog as it will be: a landing lifts its square and ring, a sapper action its
             // one square (what the rest of the move does to the fog is rare enough to ignore).
@@ -101,23 +138,46 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
                     ? minesweeper::bb(m.from() + (us == White ? 8 : -8))
                     : minesweeper::bb(m.to()) | king_attacks<minesweeper::G>(m.to());
             minesweeper::Bitboard fogAfter = risk.pos.fog() & ~lifts;
-            after ^= (Key(fogAfter) ^ Key(fogAfter >> 64)) * 0x9e3779b97f4a7c15ull ^
-                     Key(risk.pos.counter());
-            const double base = value;
-            if (level_.noise) value += level_.noise * level_detail::gaussian(rng);
+            key ^= (Key(fogAfter) ^ Key(fogAfter >> 64)) * 0x9e3779b97f4a7c15ull ^
+                   Key(risk.pos.counter());
+            after[i] = key;
+        }
+
+        // The opponent's landing risk: the best few moves are searched again from the other
+        // side, each reply that lands in the fog priced by its mine odds. What the opponent
+        // loses by having to step into the fog (its best reply's worth minus its best
+        // expected reply's) is ours in the worlds where our piece survives.
+        if (level_.replyMoves > 0 && risk.pos.hidden_mines() > 0 && !deadline.out()) {
+            std::vector<std::size_t> order(n);
+            for (std::size_t i = 0; i < n; ++i) order[i] = i;
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return value[a] > value[b]; });
+            const std::size_t k = std::min<std::size_t>(n, std::size_t(level_.replyMoves));
+            for (std::size_t j = 0; j < k && !deadline.out(); ++j) {
+                std::size_t i = order[j];
+                if (std::abs(value[i]) >= 10000) continue;  // mates need no refinement
+                value[i] += survive[i] * reply_risk(searcher, risk, board, risk.moves[i], deadline);
+            }
+        }
+
+        double bestValue = -1e18;
+        std::size_t best = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double base = value[i];
+            double v = base;
+            if (level_.noise) v += level_.noise * gaussian(rng);
             // The same position made again edges toward the threefold draw (which ends the game
             // at once here): unwelcome unless we are clearly worse. Charged after the noise, so
             // even a noisy level does not shuffle into a draw — sapper actions on squares that
             // are already clear are passes, and two passing sides repeat at once.
-            if (auto seen = made_.find(after); seen != made_.end() && base > -200)
-                value -= seen->second >= 2 ? 1e6 : 60 + 0.3 * std::abs(base);
-            if (value > bestValue) {
-                bestValue = value;
+            if (auto seen = made_.find(after[i]); seen != made_.end() && base > -200)
+                v -= seen->second >= 2 ? 1e6 : 60 + 0.3 * std::abs(base);
+            if (v > bestValue) {
+                bestValue = v;
                 best = i;
-                bestKey_ = after;
             }
         }
-        ++made_[bestKey_];
+        ++made_[after[best]];
         return legal[best];
     }
 
@@ -133,32 +193,92 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
         return Key(std::hash<std::string>{}(fen.substr(0, cut)));
     }
 
-    // The position after the opponent's best reply, from its point of view.
-    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child) {
-        if (legal_moves(child).empty()) return child.in_check() ? -ValueMate : ValueDraw;
+    // A search of `pos` within the node budget and what is left of the cap; with no time left,
+    // depth 1 only (it always completes).
+    int search(Searcher<MinesweeperBoardRules>& searcher, const Board& pos, int depth,
+               std::uint64_t nodes, const Deadline& deadline) {
+        if (legal_moves(pos).empty()) return pos.in_check() ? -ValueMate : ValueDraw;
         SearchLimits limits;
-        limits.nodes = level_.branch;
-        limits.depth = std::max(1, level_.depth - 1);
         limits.moveOverhead = 0;
-        return searcher.run(child, limits).score;
+        limits.nodes = nodes;
+        limits.depth = std::max(1, depth);
+        if (deadline.capped()) {
+            limits.movetime = deadline.left();
+            if (limits.movetime <= 0) limits.depth = 1;
+        }
+        return searcher.run(pos, limits).score;
     }
 
-    // Our value if the piece making m is destroyed on its landing square.
-    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m) {
+    // The position after the opponent's best reply, from its point of view.
+    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child,
+                    const Deadline& deadline) {
+        return search(searcher, child, level_.depth - 1, level_.branch, deadline);
+    }
+
+    // Our value if the piece making m is destroyed on its landing square (`stays`: our value
+    // if it survives, the estimate when the cap has run out).
+    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m,
+                           double stays, const Deadline& deadline) {
         const Color us = board.side_to_move();
+        const PieceType pt = type_of(board.moved_piece(m));
         Board child = board;
         child.do_move(m);
         child.remove_piece_after_move(m.to());
         Square king = child.king_square(us);
         if (king != NoSquare && (child.attackers_to(king) & child.pieces(~us)))
-            return -20000.0;  // king exposed: lost at once
-        return -expectable(reply_value(searcher, child));
+            return KingExposed;  // lost at once
+        if (deadline.out()) return stays - piece_worth(pt);
+        return -expectable(reply_value(searcher, child, deadline));
+    }
+
+    // How much the opponent's landing risk is worth to us after our move m (0 when its best
+    // replies do not land in the fog).
+    double reply_risk(Searcher<MinesweeperBoardRules>& searcher, const Risk& risk,
+                      const Board& board, Move m, const Deadline& deadline) {
+        Board child = board;
+        if (m.kind() == MoveKind::Sapper)
+            child.do_null_move();
+        else
+            child.do_move(m);
+        if (legal_moves(child).empty()) return 0;
+        auto replies = searcher.score_root_moves(child, std::max(1, level_.depth - 1),
+                                                 level_.replyNodes, deadline.left());
+        std::vector<std::pair<double, Move>> byValue;
+        for (auto [r, v] : replies) byValue.emplace_back(expectable(v), r);
+        std::stable_sort(byValue.begin(), byValue.end(),
+                         [](const auto& a, const auto& b) { return a.first > b.first; });
+        const double plain = byValue.front().first;
+        double priced = -1e18;
+        const Color them = child.side_to_move();
+        for (auto [v, r] : byValue) {
+            if (v <= priced) break;  // a risk only lowers a reply's worth (nearly always)
+            double q = risk.loss(child, r);
+            if (m.kind() != MoveKind::Sapper && r.to() == m.to()) q = 0;
+            double worth = v;
+            if (q > 0) {
+                Board gone = child;
+                gone.do_move(r);
+                gone.remove_piece_after_move(r.to());
+                Square king = gone.king_square(them);
+                double destroyed;
+                if (king != NoSquare && (gone.attackers_to(king) & gone.pieces(~them)))
+                    destroyed = KingExposed;
+                else if (deadline.out())
+                    destroyed = v - piece_worth(type_of(child.moved_piece(r)));
+                else
+                    destroyed = -expectable(
+                        search(searcher, gone, level_.depth - 2, level_.branch / 2, deadline));
+                worth = (1 - q) * v + q * destroyed;
+            }
+            priced = std::max(priced, worth);
+        }
+        return plain - priced;
     }
 
     MinesweeperLevel level_;
     TranspositionTable tt_{4};
+    std::unique_ptr<Searcher<MinesweeperBoardRules>> searcher_;
     std::map<Key, int> made_;  // positions this player produced, for the threefold rule
-    Key bestKey_ = 0;
 };
 
 class MinesweeperGreedyPlayer final : public ViewPlayer {
@@ -191,15 +311,16 @@ class MinesweeperGreedyPlayer final : public ViewPlayer {
 
 const MinesweeperLevel& minesweeper_level(int level) {
     static const MinesweeperLevel table[MaxViewPlayerLevel + 1] = {
-        {0, 0, 0, 0},             // 0: random
-        {1, 2'000, 200, 250},     // 1
-        {2, 5'000, 400, 150},     // 2
-        {2, 10'000, 800, 90},     // 3
-        {3, 20'000, 1'500, 60},   // 4
-        {4, 40'000, 3'000, 40},   // 5
-        {5, 80'000, 5'000, 25},   // 6
-        {6, 150'000, 8'000, 10},  // 7
-        {8, 600'000, 20'000, 0},  // 8
+        // depth, nodes, branch, noise, random %, reply moves, reply nodes
+        {0, 0, 0, 0, 100, 0, 0},           // 0: random
+        {1, 2'000, 200, 250, 0, 0, 0},     // 1
+        {2, 5'000, 400, 150, 0, 0, 0},     // 2
+        {2, 10'000, 800, 90, 0, 0, 0},     // 3
+        {3, 20'000, 1'500, 60, 0, 0, 0},   // 4
+        {4, 40'000, 3'000, 40, 0, 0, 0},   // 5
+        {5, 80'000, 5'000, 25, 0, 0, 0},   // 6
+        {6, 150'000, 8'000, 10, 0, 0, 0},  // 7
+        {8, 600'000, 20'000, 0, 0, 0, 0},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }

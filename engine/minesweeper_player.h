@@ -7,7 +7,13 @@
 // piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
 // exposed"), otherwise it stands there. A king landing on a mine clears it (royal
 // sapper); a pawn's sapper action is scored as a pass that clears the square in front with
-// its mine probability. Beyond the root the search sees the fog as empty squares.
+// its mine probability. At the levels that ask for it (replyMoves) the best few moves are
+// searched again from the opponent's side with the opponent's landing risk priced in the
+// same way (a reply that lands in the fog may blow up its piece). Beyond that the search
+// sees the fog as empty squares.
+//
+// Every choice respects ViewPlayer::time_cap(): when the cap runs out the player stops
+// deepening, prices the remaining risks by cheap estimates and plays the best it has.
 #pragma once
 
 #include <cstdint>
@@ -18,10 +24,13 @@
 namespace arbiter::engine {
 
 struct MinesweeperLevel {
-    int depth;             // iterative deepening of the root scores
-    std::uint64_t nodes;   // node budget for the root scores
-    std::uint64_t branch;  // node budget of each "destroyed on landing" search
-    int noise;             // Gaussian noise on the root scores, centipawns
+    int depth;                 // iterative deepening of the root scores
+    std::uint64_t nodes;       // node budget for the root scores
+    std::uint64_t branch;      // node budget of each "destroyed on landing" or sapper search
+    int noise;                 // Gaussian noise on the root scores, centipawns
+    int randomPercent;         // share of choices made uniformly at random (the weakest levels)
+    int replyMoves;            // how many of the best moves get the opponent-risk search (0: none)
+    std::uint64_t replyNodes;  // node budget of each of those searches
 };
 
 const MinesweeperLevel& minesweeper_level(int level);

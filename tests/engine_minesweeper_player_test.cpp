@@ -1,0 +1,94 @@
+// The Minesweeper Chess level player (engine/minesweeper_player.h): the wall-clock cap, and the
+// same choice for the same view, legal actions and seed.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "engine/minesweeper_player.h"
+#include "engine/view_player.h"
+#include "referee/game.h"
+#include "test_support.h"
+
+using namespace arbiter;
+using namespace arbiter::engine;
+using referee::Seat;
+using referee::SeededRandom;
+
+namespace {
+
+struct Turn {
+    json::object view;
+    std::vector<json::object> legal;
+};
+
+// A middlegame turn: `plies` random actions into a seeded game, with the fog partly lifted (the
+// next seed if random play ended that game early).
+Turn turn_after(int plies, std::uint64_t seed) {
+    for (;; seed += 1000) {
+        SeededRandom secrets(seed), r(seed + 1);
+        auto game = referee::create_game("minesweeper", {}, secrets);
+        RandomViewPlayer random;
+        for (int n = 0; n < plies && !game->finished(); ++n) {
+            Seat seat = *game->seat_to_move();
+            auto legal = game->legal_actions(seat);
+            auto action = random.choose(game->view(seat, n), legal, r);
+            EXPECT_TRUE(game->act(seat, action, n + 1).accepted);
+        }
+        if (game->finished()) continue;
+        Seat seat = *game->seat_to_move();
+        return {game->view(seat, plies), game->legal_actions(seat)};
+    }
+}
+
+bool is_one_of(const json::object& action, const std::vector<json::object>& legal) {
+    for (const auto& a : legal)
+        if (a == action) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST(MinesweeperPlayer, AOneMillisecondCapStillGivesALegalActionQuickly) {
+    for (std::uint64_t seed : {3u, 11u, 29u}) {
+        Turn t = turn_after(24, seed);
+        for (const char* kind : {"3", "8"}) {
+            auto player = make_view_player("minesweeper", kind);
+            player->set_time_cap(1);
+            SeededRandom r(seed);
+            auto start = std::chrono::steady_clock::now();
+            auto action = player->choose(t.view, t.legal, r);
+            auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+            EXPECT_TRUE(is_one_of(action, t.legal)) << json::serialize(action);
+            // Depth 1 always completes, so a little over the cap; far under level 8's uncapped
+            // time on these positions.
+            EXPECT_LT(ms, test::sanitized() ? 3000 : 300) << "level " << kind << ", seed " << seed;
+        }
+    }
+}
+
+TEST(MinesweeperPlayer, ACapThatDoesNotRunOutChangesNothing) {
+    Turn t = turn_after(16, 5);
+    auto capped = make_minesweeper_player(3), free = make_minesweeper_player(3);
+    capped->set_time_cap(60'000);
+    SeededRandom r1(9), r2(9);
+    EXPECT_EQ(capped->choose(t.view, t.legal, r1), free->choose(t.view, t.legal, r2));
+}
+
+TEST(MinesweeperPlayer, TheSameViewAndSeedGiveTheSameChoice) {
+    for (std::uint64_t seed : {4u, 17u}) {
+        Turn t = turn_after(20, seed);
+        for (const char* kind : {"3", "8", "baseline8"}) {
+            json::object chosen[2];
+            for (auto& c : chosen) {
+                auto player = make_view_player("minesweeper", kind);
+                ASSERT_NE(player, nullptr) << kind;
+                SeededRandom r(seed * 7);
+                c = player->choose(t.view, t.legal, r);
+            }
+            EXPECT_TRUE(is_one_of(chosen[0], t.legal)) << kind;
+            EXPECT_EQ(chosen[0], chosen[1]) << "level " << kind << ", seed " << seed;
+        }
+    }
+}
