@@ -108,6 +108,7 @@ class Searcher {
         Move move;
         Piece moved = NoPiece;
         Move killers[2];
+        Move excluded;  // the singular-extension test searches the node without this move
     };
     struct ScoredMove {
         Move move;
@@ -136,28 +137,55 @@ class Searcher {
         for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
     }
-    // History of the move itself plus its history as a reply to the previous move.
+    // History of the move itself plus its history as a reply to our opponent's last move and
+    // as a follow-up to our own previous move (one table: the earlier move and this one).
     int history_of(Move m, int ply) const {
         int h = history_[pos_.side_to_move()][m.from()][m.to()];
-        if (std::size_t i = cont_index(m, ply); i != NoIndex) h += contHistory_[i];
+        for (int back = 1; back <= 2; ++back)
+            if (std::size_t i = cont_index(m, ply, back); i != NoIndex) h += contHistory_[i];
         return h;
     }
     static constexpr std::size_t NoIndex = ~std::size_t(0);
-    std::size_t cont_index(Move m, int ply) const {
-        if (ply == 0 || !stack_[ply - 1].move.is_ok()) return NoIndex;
-        const Frame& prev = stack_[ply - 1];
+    std::size_t cont_index(Move m, int ply, int back) const {
+        if (ply < back || !stack_[ply - back].move.is_ok()) return NoIndex;
+        const Frame& prev = stack_[ply - back];
         return ((std::size_t(prev.moved) * N + prev.move.to()) * 16 + pos_.moved_piece(m)) * N +
                m.to();
     }
     void add_history(Color c, Move m, int ply, int bonus) {
         int& h = history_[c][m.from()][m.to()];
         h += bonus - h * std::abs(bonus) / 16384;
-        if (std::size_t i = cont_index(m, ply); i != NoIndex) {
-            std::int16_t& ch = contHistory_[i];
-            ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
-        }
+        for (int back = 1; back <= 2; ++back)
+            if (std::size_t i = cont_index(m, ply, back); i != NoIndex) {
+                std::int16_t& ch = contHistory_[i];
+                ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
+            }
     }
     bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
+    // Whether quiet move m attacks the enemy king from its new square (discovered checks
+    // are not seen): such moves are kept by late-move pruning, where a mate often hides.
+    bool gives_direct_check(Move m) const {
+        if (m.kind() == MoveKind::Castling) return false;
+        using BB = typename G::Bitboard;
+        const Square king = pos_.king_square(~pos_.side_to_move());
+        if (king == NoSquare) return false;
+        const BB target = square_bb<G>(king);
+        const BB occupied = (pos_.pieces() & ~square_bb<G>(m.from())) | square_bb<G>(m.to());
+        switch (type_of(pos_.moved_piece(m))) {
+            case Pawn:
+                return pawn_attacks<G>(pos_.side_to_move(), m.to()) & target;
+            case Knight:
+                return knight_attacks<G>(m.to()) & target;
+            case Bishop:
+                return bishop_attacks<G>(m.to(), occupied) & target;
+            case Rook:
+                return rook_attacks<G>(m.to(), occupied) & target;
+            case Queen:
+                return queen_attacks<G>(m.to(), occupied) & target;
+            default:
+                return false;
+        }
+    }
     int capture_order(Move m) const {
         PieceType victim = m.kind() == MoveKind::EnPassant ? Pawn : type_of(pos_.piece_on(m.to()));
         if (pos_.empty(m.to()) && m.kind() != MoveKind::EnPassant) victim = Pawn;  // promotion
@@ -426,13 +454,14 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.halfmove_clock()) : ValueNone;
     Move ttMove = ttHit ? tte.move : Move::none();
     if (root && !rootMoves_.empty()) ttMove = rootMoves_[0].move;
-    if (!PvNode && ttHit && tte.depth >= depth && ttScore != ValueNone &&
+    if (!PvNode && !stack_[ply].excluded && ttHit && tte.depth >= depth && ttScore != ValueNone &&
         pos_.halfmove_clock() < 90 &&
         (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore >= beta) ||
          (tte.bound == Bound::Upper && ttScore <= alpha)))
         return ttScore;
 
     Frame& ss = stack_[ply];
+    const Move excluded = ss.excluded;
     stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
     int staticEval = ValueNone, eval = ValueNone;
     if (!inCheck) {
@@ -447,7 +476,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                            staticEval > stack_[ply - 2].staticEval;
     const Color us = pos_.side_to_move();
 
-    if (!PvNode && !inCheck) {
+    if (!PvNode && !inCheck && !excluded) {
         // Reverse futility: far above beta with little depth left.
         if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < ValueMateInMaxPly)
             return eval;
@@ -472,7 +501,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     }
 
     // Internal iterative reduction: no hash move here means a poorly known node.
-    if (depth >= 4 && !ttMove && (PvNode || cutNode)) --depth;
+    if (depth >= 4 && !ttMove && (PvNode || cutNode) && !excluded) --depth;
 
     ScoredMove moves[320];
     int count = 0;
@@ -498,8 +527,9 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
 
     for (int i = 0; i < count; ++i) {
         Move m = pick_next(moves, count, i);
+        if (m == excluded) continue;
         const bool quiet = is_quiet(m);
-        if (skipQuiets && quiet && m != ttMove) continue;
+        if (skipQuiets && quiet && m != ttMove && !gives_direct_check(m)) continue;
         ++moveCount;
 
         // Pruning of moves unlikely to matter (never at the root, never when mated).
@@ -508,12 +538,33 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                 if (!PvNode && depth <= 8 &&
                     moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
                     skipQuiets = true;
-                    continue;
+                    if (!gives_direct_check(m)) continue;
                 }
                 if (depth <= 7 && !see_ge(pos_, m, -60 * depth)) continue;
             } else if (depth <= 6 && !see_ge(pos_, m, -110 * depth)) {
                 continue;
             }
+        }
+
+        // Singular extension: when the hash move is the only good one here (every other
+        // move fails well below its score in a shallow search), it deserves more depth; when
+        // another move also beats beta, the node cuts at once (multi-cut).
+        int extension = 0;
+        if (!root && m == ttMove && !excluded && depth >= 6 && tte.depth >= depth - 3 &&
+            tte.bound != Bound::Upper && ttScore != ValueNone && !is_mate_score(ttScore) &&
+            !is_mate_score(alpha) && !is_mate_score(beta) && ply < 2 * rootDepth_) {
+            const int singularBeta = ttScore - 2 * depth;
+            ss.excluded = m;
+            const int v =
+                search<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
+            ss.excluded = Move::none();
+            if (stopped_) return 0;
+            if (v < singularBeta)
+                extension = !PvNode && v < singularBeta - 20 ? 2 : 1;
+            else if (singularBeta >= beta)
+                return singularBeta;
+            else if (ttScore >= beta)
+                extension = -1;
         }
 
         ss.move = m;
@@ -526,7 +577,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
             pos_.undo_move(m);
             continue;
         }
-        int extension = givesCheck && ply < 2 * rootDepth_ ? 1 : 0;
+        if (extension == 0 && givesCheck && ply < 2 * rootDepth_) extension = 1;
         int newDepth = depth - 1 + extension;
         int v;
         if (moveCount == 1) {
@@ -573,8 +624,8 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         if (quiet && m != bestMove && quietCount < 64) quietsTried[quietCount++] = m;
     }
 
-    if (moveCount == 0)  // every move was pruned away: only possible with quiets skipped
-        return inCheck ? mated_in(ply) : alpha;
+    if (moveCount == 0)  // every move was pruned away (or the only one is excluded)
+        return excluded ? alpha : inCheck ? mated_in(ply) : alpha;
 
     if (bestScore >= beta && is_quiet(bestMove)) {
         int bonus = std::min(16 * depth * depth + 32 * depth, 1500);
@@ -591,7 +642,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     Bound bound = bestScore >= beta                ? Bound::Lower
                   : PvNode && bestScore > oldAlpha ? Bound::Exact
                                                    : Bound::Upper;
-    tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, depth, bound);
+    if (!excluded) tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, depth, bound);
     return bestScore;
 }
 

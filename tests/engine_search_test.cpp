@@ -172,3 +172,14 @@ TEST(EngineSearch, WorksOnTheTenRankBoard) {
     auto r = searcher.run(pos, limits);
     EXPECT_TRUE(pos.is_legal(r.best));
 }
+
+TEST(EngineSearch, SameNodeBudgetGivesTheSameMoveScoreAndNodes) {
+    // A node budget (no clock) makes the search a function of the position: the computer
+    // levels and the bench depend on it.
+    const char* fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QKB1R w KQ - 0 9";
+    SearchResult a = search_fen(fen, 0, 150'000), b = search_fen(fen, 0, 150'000);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.pv, b.pv);
+}
