@@ -158,6 +158,7 @@ void UciEngine::cmd_uci() {
     emit("option name Ponder type check default false");
     emit("option name Move Overhead type spin default 30 min 0 max 5000");
     emit("option name Skill Level type spin default 20 min 0 max 20");
+    emit(fmt::format("option name Level type spin default {} min 0 max {}", MaxLevel, MaxLevel));
     emit("option name UCI_LimitStrength type check default false");
     emit(fmt::format("option name UCI_Elo type spin default {} min {} max {}", LevelElo[MaxLevel],
                      LevelElo[1], LevelElo[MaxLevel]));
@@ -218,6 +219,8 @@ void UciEngine::cmd_setoption(const std::string& args) {
         boolean();
     } else if (key == "move overhead") {
         if (auto v = number(0, 5000)) moveOverhead_ = *v;
+    } else if (key == "level") {
+        if (auto v = number(0, MaxLevel)) level_ = *v;
     } else if (key == "skill level") {
         if (auto v = number(0, 20)) skillLevel_ = *v;
     } else if (key == "uci_limitstrength") {
@@ -312,6 +315,7 @@ bool UciEngine::read_position(const std::vector<std::string>& words, BasicPositi
 }
 
 int UciEngine::strength_level() const {
+    if (level_ < MaxLevel) return level_;  // the server's computer levels, 0 (random) included
     if (limitStrength_) return level_for_elo(elo_);
     if (skillLevel_ < 20) return std::clamp(skillLevel_ * MaxLevel / 20, 1, MaxLevel - 1);
     return MaxLevel + 1;  // unlimited

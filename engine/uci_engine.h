@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/levels.h"
 #include "engine/search.h"
 #include "variants/chess/position.h"
 
@@ -71,6 +72,7 @@ class UciEngine {
     int hashMb_ = 16;
     int moveOverhead_ = 30;
     int skillLevel_ = 20;
+    int level_ = MaxLevel;  // option "Level": below MaxLevel, plays that computer level
     bool limitStrength_ = false;
     int elo_ = 2400;
 };

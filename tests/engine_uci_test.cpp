@@ -190,6 +190,29 @@ TEST(EngineUci, StrengthLimitPlaysALegalMove) {
     EXPECT_EQ(count_prefix(out.str(), "info string error"), 0);
 }
 
+TEST(EngineUci, LevelOptionPlaysThatComputerLevelFromRandomUp) {
+    // The level ladder is measured through UCI: "Level" 0-7 are the server's computer levels
+    // (0 is a random mover), 8 the full engine; out-of-range values are refused.
+    for (int level : {0, 3, 7}) {
+        std::ostringstream out;
+        UciEngine uci(out);
+        uci.handle("setoption name Level value " + std::to_string(level));
+        uci.handle("position startpos moves e2e4");
+        uci.handle("go wtime 5000 btime 5000");
+        uci.wait();
+        Position p;
+        p.do_move(parse_uci(p, "e2e4"));
+        EXPECT_NO_THROW(parse_uci(p, bestmove_of(out.str())));
+        EXPECT_NE(out.str().find("info string level " + std::to_string(level) + " move"),
+                  std::string::npos)
+            << out.str();
+    }
+    std::ostringstream out;
+    UciEngine uci(out);
+    uci.handle("setoption name Level value 9");
+    EXPECT_EQ(count_prefix(out.str(), "info string error"), 1);
+}
+
 TEST(EngineUci, GoWithoutLegalMovesAnswersNullMove) {
     std::ostringstream out;
     UciEngine uci(out);
