@@ -1,5 +1,6 @@
 #include "engine/match.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -46,6 +47,19 @@ TimeControl parse_time_control(const std::string& text) {
         throw std::invalid_argument(
             fmt::format("time control '{}': the base time must be positive", text));
     return tc;
+}
+
+MoveTimeSummary summarize_move_times(std::vector<std::int64_t> ms) {
+    MoveTimeSummary t;
+    t.moves = ms.size();
+    if (ms.empty()) return t;
+    std::sort(ms.begin(), ms.end());
+    double sum = 0;
+    for (auto v : ms) sum += double(v);
+    t.meanMs = sum / double(ms.size());
+    t.p95Ms = ms[std::min(ms.size() - 1, ms.size() * 95 / 100)];
+    t.maxMs = ms.back();
+    return t;
 }
 
 double elo_from_score(double score) {
@@ -230,6 +244,7 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
             break;
         }
         clock[us] += tc.incrementMs - used;
+        g.moveMs[us].push_back(used);
         pos.do_move(m);
         g.moves.push_back(m);
     }
@@ -301,6 +316,10 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             out << fmt::format("Game {} ({} vs {}): {} {{{}}}  [{} finished: +{} ={} -{}]\n", i + 1,
                                g.white, g.black, result_text(g.result), g.reason, finished,
                                total.wins, total.draws, total.losses);
+            for (int c = 0; c < 2; ++c) {
+                auto& into = total.moveMs[(c == 0) == engine1White ? 0 : 1];
+                into.insert(into.end(), g.moveMs[c].begin(), g.moveMs[c].end());
+            }
             const double points = g.result == GameResult::Draw ? 0.5 : engine1Won ? 1.0 : 0.0;
             if (auto it = halfPairs.find(i / 2); it == halfPairs.end()) {
                 halfPairs.emplace(i / 2, points);
@@ -329,6 +348,11 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
                        total.wins, total.losses, total.draws, e.score,
                        total.wins + total.losses + total.draws);
     out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo + 0.0, e.margin);
+    for (int k = 0; k < 2; ++k) {
+        MoveTimeSummary t = summarize_move_times(total.moveMs[k]);
+        out << fmt::format("Time per move of {}: mean {:.0f} ms, p95 {} ms, max {} ms ({} moves)\n",
+                           k == 0 ? name1 : name2, t.meanMs, t.p95Ms, t.maxMs, t.moves);
+    }
     out << fmt::format("Pairs (0, 1/2, 1, 3/2, 2 points): {} {} {} {} {}\n", total.pairs[0],
                        total.pairs[1], total.pairs[2], total.pairs[3], total.pairs[4]);
     if (options.sprt) {

@@ -41,6 +41,7 @@ struct GameRecord {
     std::vector<Move> moves;  // after the opening's moves
     GameResult result = GameResult::Draw;
     std::string reason;
+    std::vector<std::int64_t> moveMs[2];  // each side's thinking time per move (White, Black)
 };
 
 // Plays one game; never hangs on a hung engine (it loses on time) or a dead one.
@@ -79,7 +80,15 @@ struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // for engine 1
     Pentanomial pairs{};                  // finished opening pairs by engine 1's points
     std::optional<SprtState> sprt;
+    std::vector<std::int64_t> moveMs[2];  // every move's thinking time, engine 1 and engine 2
 };
+
+struct MoveTimeSummary {
+    double meanMs = 0;
+    std::int64_t p95Ms = 0, maxMs = 0;
+    std::size_t moves = 0;
+};
+MoveTimeSummary summarize_move_times(std::vector<std::int64_t> ms);
 
 // Plays the match, printing a line per game and the final score and Elo to out.
 MatchResult run_match(const MatchOptions& options, std::ostream& out);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/match.h"
 #include "engine/openings.h"
 #include "engine/sprt.h"
 
@@ -70,4 +71,15 @@ TEST(MatchOpenings, RandomOpeningsAreDeterministicLegalAndDistinct) {
         if (i == 0 || a[i].moves != a[i - 1].moves) ++distinct;
     }
     EXPECT_GE(distinct, 10);
+}
+
+TEST(MatchMoveTimes, MeanP95AndMax) {
+    std::vector<std::int64_t> ms;
+    for (int i = 100; i >= 1; --i) ms.push_back(i);  // 1..100, unsorted
+    MoveTimeSummary t = summarize_move_times(ms);
+    EXPECT_EQ(t.moves, 100u);
+    EXPECT_DOUBLE_EQ(t.meanMs, 50.5);
+    EXPECT_EQ(t.p95Ms, 96);
+    EXPECT_EQ(t.maxMs, 100);
+    EXPECT_EQ(summarize_move_times({}).moves, 0u);
 }
