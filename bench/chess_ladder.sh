@@ -1,0 +1,33 @@
+#!/bin/sh
+# The chess figures of docs/engine.md: the computer levels against each other (level N+1
+# against level N, the server's levels through the UCI option Level) and the full engine
+# against Stockfish limited to UCI_Elo 2000/2200/2400/2600, each with Elo +- error and the
+# time per move. A benchmark, not a test: at 10+0.1 the Stockfish part alone takes about
+# 400 games x 20 s. Usage:
+#   bench/chess_ladder.sh [ladder|stockfish|all (all)] [GAMES (100)] [TC (10+0.1)] [ARBITER]
+set -eu
+part=${1:-all}
+games=${2:-100}
+tc=${3:-10+0.1}
+arbiter=${4:-build/arbiter}
+concurrency=${CONCURRENCY:-1}
+stockfish=${STOCKFISH:-/usr/games/stockfish}
+
+if [ "$part" = ladder ] || [ "$part" = all ]; then
+    for n in 0 1 2 3 4 5 6 7; do
+        echo "== chess: level $((n + 1)) vs level $n, $games games at $tc"
+        "$arbiter" match --engine1 "$arbiter uci" --name1 "level$((n + 1))" \
+            --option1 "Level=$((n + 1))" --engine2 "$arbiter uci" --name2 "level$n" \
+            --option2 "Level=$n" --games "$games" --tc "$tc" --book-plies 8 --book-seed $((n + 1)) \
+            --concurrency "$concurrency" | tail -n 5
+    done
+fi
+if [ "$part" = stockfish ] || [ "$part" = all ]; then
+    for elo in 2000 2200 2400 2600; do
+        echo "== chess: Arbiter (full) vs Stockfish UCI_Elo $elo, $games games at $tc"
+        "$arbiter" match --engine1 "$arbiter uci" --name1 arbiter --engine2 "$stockfish" \
+            --name2 "stockfish-$elo" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$elo" \
+            --games "$games" --tc "$tc" --book-plies 8 --book-seed 7 \
+            --concurrency "$concurrency" --pgn "sf$elo.pgn" | tail -n 5
+    done
+fi
