@@ -73,7 +73,8 @@ bool reaches(const Board& b, Square from, PieceType pt, Color c, Square target) 
 }
 
 int value_for_me(const World& w, double matchValue) {
-    return int(std::lround((matchValue - w.ctx->matchNow) * MatchScale));
+    double change = matchValue - w.ctx->matchNow;
+    return int(std::lround(change * MatchScale * (change < 0 ? LossAversion : 1.0)));
 }
 
 // Terms for our own pieces from what the opponent knows of them.
