@@ -11,7 +11,7 @@
 #include "belief/mine_odds.h"
 #include "belief/mine_view_json.h"
 #include "engine/evaluate.h"
-#include "engine/search.h"
+#include "engine/minesweeper_search.h"
 #include "variants/minesweeper/notation.h"
 
 namespace arbiter::engine {
@@ -97,7 +97,8 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
             return legal[rng() % legal.size()];
         const Board& board = risk.pos.board();
         const Color us = board.side_to_move();
-        if (!searcher_) searcher_ = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
+        if (!searcher_)
+            searcher_ = std::make_unique<minesweeper_search::Searcher<MinesweeperBoardRules>>(tt_);
         auto& searcher = *searcher_;
         // Half the cap for the root scores, the rest for the risks.
         std::map<std::uint32_t, int> safe;
@@ -195,8 +196,8 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     // A search of `pos` within the node budget and what is left of the cap; with no time left,
     // depth 1 only (it always completes).
-    int search(Searcher<MinesweeperBoardRules>& searcher, const Board& pos, int depth,
-               std::uint64_t nodes, const Deadline& deadline) {
+    int search(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher, const Board& pos,
+               int depth, std::uint64_t nodes, const Deadline& deadline) {
         if (legal_moves(pos).empty()) return pos.in_check() ? -ValueMate : ValueDraw;
         SearchLimits limits;
         limits.moveOverhead = 0;
@@ -210,15 +211,15 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
     }
 
     // The position after the opponent's best reply, from its point of view.
-    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child,
-                    const Deadline& deadline) {
+    int reply_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
+                    const Board& child, const Deadline& deadline) {
         return search(searcher, child, level_.depth - 1, level_.branch, deadline);
     }
 
     // Our value if the piece making m is destroyed on its landing square (`stays`: our value
     // if it survives, the estimate when the cap has run out).
-    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m,
-                           double stays, const Deadline& deadline) {
+    double destroyed_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
+                           const Board& board, Move m, double stays, const Deadline& deadline) {
         const Color us = board.side_to_move();
         const PieceType pt = type_of(board.moved_piece(m));
         Board child = board;
@@ -233,8 +234,8 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     // How much the opponent's landing risk is worth to us after our move m (0 when its best
     // replies do not land in the fog).
-    double reply_risk(Searcher<MinesweeperBoardRules>& searcher, const Risk& risk,
-                      const Board& board, Move m, const Deadline& deadline) {
+    double reply_risk(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
+                      const Risk& risk, const Board& board, Move m, const Deadline& deadline) {
         Board child = board;
         if (m.kind() == MoveKind::Sapper)
             child.do_null_move();
@@ -277,7 +278,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     MinesweeperLevel level_;
     TranspositionTable tt_{4};
-    std::unique_ptr<Searcher<MinesweeperBoardRules>> searcher_;
+    std::unique_ptr<minesweeper_search::Searcher<MinesweeperBoardRules>> searcher_;
     std::map<Key, int> made_;  // positions this player produced, for the threefold rule
 };
 
@@ -310,17 +311,19 @@ class MinesweeperGreedyPlayer final : public ViewPlayer {
 }  // namespace
 
 const MinesweeperLevel& minesweeper_level(int level) {
+    // Measured in self-play (docs/engine.md, bench/minesweeper_figures.sh). Level 3, the
+    // lobby's default, searches 3 plies with a little noise and no random moves.
     static const MinesweeperLevel table[MaxViewPlayerLevel + 1] = {
         // depth, nodes, branch, noise, random %, reply moves, reply nodes
-        {0, 0, 0, 0, 100, 0, 0},           // 0: random
-        {1, 2'000, 200, 250, 0, 0, 0},     // 1
-        {2, 5'000, 400, 150, 0, 0, 0},     // 2
-        {2, 10'000, 800, 90, 0, 0, 0},     // 3
-        {3, 20'000, 1'500, 60, 0, 0, 0},   // 4
-        {4, 40'000, 3'000, 40, 0, 0, 0},   // 5
-        {5, 80'000, 5'000, 25, 0, 0, 0},   // 6
-        {6, 150'000, 8'000, 10, 0, 0, 0},  // 7
-        {8, 600'000, 20'000, 0, 0, 0, 0},  // 8
+        {0, 0, 0, 0, 100, 0, 0},                 // 0: random
+        {1, 1'000, 100, 120, 80, 0, 0},          // 1
+        {2, 5'000, 400, 40, 55, 0, 0},           // 2
+        {3, 20'000, 1'500, 35, 0, 0, 0},         // 3
+        {3, 30'000, 2'000, 0, 0, 0, 0},          // 4
+        {4, 50'000, 3'000, 10, 0, 0, 0},         // 5
+        {5, 80'000, 5'000, 0, 0, 0, 0},          // 6
+        {6, 150'000, 8'000, 0, 0, 0, 0},         // 7
+        {8, 600'000, 20'000, 0, 0, 6, 100'000},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }

@@ -1,0 +1,705 @@
+// The alpha-beta search of engine/search.h as it stood at commit 1eba635, frozen for the
+// Minesweeper players (namespace minesweeper_search). The chess search is being retuned for
+// 8x8 chess (issue 15) and was, while this was written, in a state that corrupted memory on
+// the 8x10 board; the Minesweeper players and their measured ladder must not move with it.
+// When the chess search is settled and tested on 8x10, the players can go back to it (and
+// this file can go) after re-measuring the ladder (bench/minesweeper_figures.sh).
+//
+// Original description: alpha-beta search for chess-like positions on any geometry:
+// iterative deepening with aspiration windows, principal variation search, transposition
+// table, quiescence with MVV-LVA ordering and SEE pruning, killers, counter moves and
+// history, null move, reverse futility, futility and late-move pruning, late-move
+// reductions, check extension, mate-distance pruning, and draws by repetition, the 50-move
+// rule and bare minor pieces inside the tree.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/captures.h"
+#include "engine/evaluate.h"
+#include "engine/score.h"
+#include "engine/see.h"
+#include "engine/time_manager.h"
+#include "engine/tt.h"
+#include "variants/chess/movegen.h"
+
+namespace arbiter::engine::minesweeper_search {
+
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    int score = 0;
+    Bound bound = Bound::Exact;  // Lower/Upper when reporting an aspiration failure
+    std::uint64_t nodes = 0;
+    std::int64_t timeMs = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best;
+    Move ponder;
+    int score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    std::vector<Move> pv;
+};
+
+namespace search_detail {
+
+struct ReductionTable {
+    std::array<std::array<std::uint8_t, 64>, 64> r{};
+    ReductionTable() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                r[d][m] = std::uint8_t(0.8 + std::log(d) * std::log(m) / 2.3);
+    }
+    int operator()(int depth, int moveCount) const {
+        return r[std::min(depth, 63)][std::min(moveCount, 63)];
+    }
+};
+
+inline const ReductionTable& reductions() {
+    static const ReductionTable table;
+    return table;
+}
+
+}  // namespace search_detail
+
+template <typename R>
+class Searcher {
+  public:
+    using G = typename R::Geometry;
+    using Position = BasicPosition<R>;
+    static constexpr int N = G::Squares;
+    using InfoCallback = std::function<void(const SearchInfo&)>;
+
+    explicit Searcher(TranspositionTable& tt) : tt_(tt) { clear_history(); }
+
+    // Forget killers and history (a new game).
+    void clear_history() {
+        for (auto& side : history_)
+            for (auto& row : side) row.fill(0);
+        for (auto& row : counterMoves_) row.fill(Move::none());
+        contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
+    }
+
+    // Searches the root position within the limits; stop may be raised by another thread.
+    SearchResult run(const Position& root, const SearchLimits& limits,
+                     const std::atomic<bool>* stop = nullptr, InfoCallback onInfo = {});
+
+    // Every root move with its score from a full-window search, by iterative deepening to
+    // maxDepth or until the node budget runs out (the last complete depth counts). The
+    // computer levels add noise to these.
+    // maxMs (if >= 0) and stop cut the deepening short the same way.
+    std::vector<std::pair<Move, int>> score_root_moves(const Position& root, int maxDepth,
+                                                       std::uint64_t nodeBudget,
+                                                       std::int64_t maxMs = -1,
+                                                       const std::atomic<bool>* stop = nullptr);
+
+    std::uint64_t nodes() const { return nodes_; }
+    // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
+    void set_ponder_flag(const std::atomic<bool>* flag) { ponder_ = flag; }
+
+  private:
+    struct Frame {
+        int staticEval = ValueNone;
+        Move move;
+        Piece moved = NoPiece;
+        Move killers[2];
+    };
+    struct ScoredMove {
+        Move move;
+        int score;
+    };
+    struct RootMove {
+        Move move;
+        int score = -ValueInfinite;
+        int previousScore = -ValueInfinite;
+    };
+
+    template <bool PvNode>
+    int search(int alpha, int beta, int depth, int ply, bool cutNode);
+    template <bool PvNode>
+    int qsearch(int alpha, int beta, int ply);
+
+    bool is_draw() const;
+    void check_limits();
+    std::int64_t elapsed() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start_)
+            .count();
+    }
+    void update_pv(int ply, Move m) {
+        pv_[ply][ply] = m;
+        for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
+    }
+    // History of the move itself plus its history as a reply to the previous move.
+    int history_of(Move m, int ply) const {
+        int h = history_[pos_.side_to_move()][m.from()][m.to()];
+        if (std::size_t i = cont_index(m, ply); i != NoIndex) h += contHistory_[i];
+        return h;
+    }
+    static constexpr std::size_t NoIndex = ~std::size_t(0);
+    std::size_t cont_index(Move m, int ply) const {
+        if (ply == 0 || !stack_[ply - 1].move.is_ok()) return NoIndex;
+        const Frame& prev = stack_[ply - 1];
+        return ((std::size_t(prev.moved) * N + prev.move.to()) * 16 + pos_.moved_piece(m)) * N +
+               m.to();
+    }
+    void add_history(Color c, Move m, int ply, int bonus) {
+        int& h = history_[c][m.from()][m.to()];
+        h += bonus - h * std::abs(bonus) / 16384;
+        if (std::size_t i = cont_index(m, ply); i != NoIndex) {
+            std::int16_t& ch = contHistory_[i];
+            ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
+        }
+    }
+    bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
+    int capture_order(Move m) const {
+        PieceType victim = m.kind() == MoveKind::EnPassant ? Pawn : type_of(pos_.piece_on(m.to()));
+        if (pos_.empty(m.to()) && m.kind() != MoveKind::EnPassant) victim = Pawn;  // promotion
+        int v = SeeValue[victim] * 8 - int(type_of(pos_.moved_piece(m)));
+        if (m.kind() == MoveKind::Promotion) v += SeeValue[m.promotion()];
+        return v;
+    }
+    void score_moves(ScoredMove* moves, int count, Move ttMove, int ply);
+    static Move pick_next(ScoredMove* moves, int count, int index) {
+        int best = index;
+        for (int i = index + 1; i < count; ++i)
+            if (moves[i].score > moves[best].score) best = i;
+        std::swap(moves[index], moves[best]);
+        return moves[index].move;
+    }
+    std::vector<Move> principal_variation() const {
+        return std::vector<Move>(pv_[0].begin(), pv_[0].begin() + pvLength_[0]);
+    }
+
+    TranspositionTable& tt_;
+    Position pos_;
+    SearchLimits limits_;
+    TimeBudget budget_;
+    const std::atomic<bool>* stop_ = nullptr;
+    const std::atomic<bool>* ponder_ = nullptr;
+    std::chrono::steady_clock::time_point start_;
+    std::uint64_t nodes_ = 0;
+    bool stopped_ = false;
+    int rootDepth_ = 0;
+    int seldepth_ = 0;
+    std::vector<RootMove> rootMoves_;
+    std::array<Frame, MaxPly + 4> stack_{};
+    std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
+    std::array<int, MaxPly + 2> pvLength_{};
+    std::array<std::array<std::array<int, N>, N>, 2> history_{};
+    std::array<std::array<Move, N>, 16> counterMoves_{};
+    std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
+};
+
+template <typename R>
+bool Searcher<R>::is_draw() const {
+    if (pos_.halfmove_clock() >= 100) return true;
+    if (pos_.repetition_count() >= 2) return true;
+    if (!pos_.pieces(Pawn) && !pos_.pieces(Rook) && !pos_.pieces(Queen) &&
+        popcount(pos_.pieces(Knight) | pos_.pieces(Bishop)) <= 1)
+        return true;
+    return false;
+}
+
+template <typename R>
+void Searcher<R>::check_limits() {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+    if (rootDepth_ <= 1) return;  // always finish depth 1: there must be a move to play
+    if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+    if (ponder_ && ponder_->load(std::memory_order_relaxed)) return;
+    if (budget_.maximum >= 0 && elapsed() >= budget_.maximum) stopped_ = true;
+}
+
+template <typename R>
+void Searcher<R>::score_moves(ScoredMove* moves, int count, Move ttMove, int ply) {
+    const Frame& f = stack_[ply];
+    Move counter = Move::none();
+    if (ply > 0 && stack_[ply - 1].move.is_ok())
+        counter = counterMoves_[stack_[ply - 1].moved][stack_[ply - 1].move.to()];
+    for (int i = 0; i < count; ++i) {
+        Move m = moves[i].move;
+        int s;
+        if (m == ttMove)
+            s = 30'000'000;
+        else if (m.kind() == MoveKind::Promotion && m.promotion() != Queen)
+            s = -20'000'000;
+        else if (!is_quiet(m))
+            s = (see_ge(pos_, m, 0) ? 20'000'000 : -10'000'000) + capture_order(m);
+        else if (m == f.killers[0])
+            s = 19'000'000;
+        else if (m == f.killers[1])
+            s = 18'000'000;
+        else if (m == counter)
+            s = 17'000'000;
+        else
+            s = history_of(m, ply);
+        moves[i].score = s;
+    }
+}
+
+template <typename R>
+SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
+                              const std::atomic<bool>* stop, InfoCallback onInfo) {
+    pos_ = root;
+    limits_ = limits;
+    stop_ = stop;
+    start_ = std::chrono::steady_clock::now();
+    budget_ = plan_time(limits, root.side_to_move());
+    nodes_ = 0;
+    stopped_ = false;
+    tt_.new_search();
+    for (auto& f : stack_) f = Frame{};
+    for (auto& side : history_)  // age the history between moves
+        for (auto& row : side)
+            for (int& h : row) h /= 2;
+    for (auto& h : contHistory_) h = std::int16_t(h / 2);
+
+    SearchResult result;
+    rootMoves_.clear();
+    for (Move m : legal_moves(pos_))
+        if (limits.searchMoves.empty() ||
+            std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) !=
+                limits.searchMoves.end())
+            rootMoves_.push_back(RootMove{m});
+    if (rootMoves_.empty()) {
+        result.score = pos_.in_check() ? mated_in(0) : ValueDraw;
+        return result;
+    }
+    {
+        // Initial order: the same heuristics as inside the tree.
+        std::vector<ScoredMove> scored;
+        TTData tte;
+        Move ttMove = tt_.probe(pos_.key(), tte) ? tte.move : Move::none();
+        for (const RootMove& rm : rootMoves_) scored.push_back({rm.move, 0});
+        score_moves(scored.data(), int(scored.size()), ttMove, 0);
+        std::stable_sort(
+            scored.begin(), scored.end(),
+            [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        for (std::size_t i = 0; i < scored.size(); ++i) rootMoves_[i] = RootMove{scored[i].move};
+    }
+    result.best = rootMoves_[0].move;
+    result.pv = {result.best};
+
+    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
+    int score = 0;
+    double instability = 0;
+    for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
+        seldepth_ = 0;
+        for (RootMove& rm : rootMoves_) {
+            rm.previousScore = rm.score;
+            rm.score = -ValueInfinite;
+        }
+        int delta = 18, alpha = -ValueInfinite, beta = ValueInfinite;
+        if (rootDepth_ >= 5 && !is_mate_score(score)) {
+            alpha = std::max(score - delta, -ValueInfinite);
+            beta = std::min(score + delta, ValueInfinite);
+        }
+        int v = 0;
+        while (true) {
+            v = search<true>(alpha, beta, rootDepth_, 0, false);
+            std::stable_sort(
+                rootMoves_.begin(), rootMoves_.end(),
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (stopped_) break;
+            if (v <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max(v - delta, -ValueInfinite);
+            } else if (v >= beta) {
+                beta = std::min(v + delta, ValueInfinite);
+                if (onInfo && elapsed() > 2000) {
+                    SearchInfo info{rootDepth_,
+                                    seldepth_,
+                                    v,
+                                    Bound::Lower,
+                                    nodes_,
+                                    elapsed(),
+                                    tt_.hashfull(),
+                                    principal_variation()};
+                    onInfo(info);
+                }
+            } else {
+                break;
+            }
+            delta += delta / 2 + 5;
+        }
+        if (stopped_) {
+            // A move that already beat the previous best in the unfinished depth is playable.
+            if (rootMoves_[0].score > -ValueInfinite && rootMoves_[0].move != result.best &&
+                pvLength_[0] > 0 && pv_[0][0] == rootMoves_[0].move) {
+                result.best = rootMoves_[0].move;
+                result.pv = principal_variation();
+                result.score = rootMoves_[0].score;
+            }
+            break;
+        }
+        if (pvLength_[0] > 0 && pv_[0][0] != result.best) instability += 1.0;
+        instability *= 0.6;
+        score = v;
+        result.score = v;
+        result.depth = rootDepth_;
+        result.pv = principal_variation();
+        if (result.pv.empty()) result.pv = {rootMoves_[0].move};
+        result.best = result.pv[0];
+        if (onInfo) {
+            SearchInfo info{rootDepth_, seldepth_,      v,        Bound::Exact, nodes_,
+                            elapsed(),  tt_.hashfull(), result.pv};
+            onInfo(info);
+        }
+        if (budget_.optimum >= 0 && !(ponder_ && ponder_->load(std::memory_order_relaxed))) {
+            if (rootMoves_.size() == 1 && rootDepth_ >= 4) break;  // forced: do not think
+            double scale = 0.6 + instability * 0.8;
+            if (double(elapsed()) > double(budget_.optimum) * scale) break;
+        }
+        if (limits_.nodes && nodes_ >= limits_.nodes) break;
+        if (!limits_.infinite && is_mate_score(v) && rootDepth_ > 2 * (ValueMate - std::abs(v)) + 4)
+            break;
+    }
+    result.nodes = nodes_;
+    if (result.pv.size() >= 2) result.ponder = result.pv[1];
+    return result;
+}
+
+template <typename R>
+std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(const Position& root, int maxDepth,
+                                                                std::uint64_t nodeBudget,
+                                                                std::int64_t maxMs,
+                                                                const std::atomic<bool>* stop) {
+    pos_ = root;
+    limits_ = SearchLimits{};
+    limits_.nodes = nodeBudget;
+    stop_ = stop;
+    start_ = std::chrono::steady_clock::now();
+    budget_ = TimeBudget{};
+    budget_.maximum = maxMs;
+    nodes_ = 0;
+    stopped_ = false;
+    tt_.new_search();
+    for (auto& f : stack_) f = Frame{};
+    std::vector<std::pair<Move, int>> scores;
+    for (Move m : legal_moves(pos_)) scores.emplace_back(m, 0);
+    for (rootDepth_ = 1; rootDepth_ <= std::max(1, maxDepth); ++rootDepth_) {
+        std::vector<std::pair<Move, int>> next;
+        for (auto [m, old] : scores) {
+            stack_[0].move = m;
+            stack_[0].moved = pos_.moved_piece(m);
+            pos_.do_move(m);
+            int v = -search<true>(-ValueInfinite, ValueInfinite, rootDepth_ - 1, 1, false);
+            pos_.undo_move(m);
+            if (stopped_) break;
+            next.emplace_back(m, v);
+        }
+        if (stopped_) break;
+        scores = std::move(next);
+        if (nodeBudget && nodes_ >= nodeBudget) break;
+    }
+    return scores;
+}
+
+template <typename R>
+template <bool PvNode>
+int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
+    const bool root = ply == 0;
+    pvLength_[ply] = ply;
+    if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply);
+    if ((++nodes_ & 1023) == 0) check_limits();
+    if (stopped_) return 0;
+    if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
+
+    const bool inCheck = pos_.in_check();
+    if (!root) {
+        if (is_draw()) return ValueDraw;
+        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : evaluate(pos_);
+        alpha = std::max(mated_in(ply), alpha);
+        beta = std::min(mate_in(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+
+    const Key key = pos_.key();
+    TTData tte;
+    const bool ttHit = tt_.probe(key, tte);
+    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.halfmove_clock()) : ValueNone;
+    Move ttMove = ttHit ? tte.move : Move::none();
+    if (root && !rootMoves_.empty()) ttMove = rootMoves_[0].move;
+    if (!PvNode && ttHit && tte.depth >= depth && ttScore != ValueNone &&
+        pos_.halfmove_clock() < 90 &&
+        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore >= beta) ||
+         (tte.bound == Bound::Upper && ttScore <= alpha)))
+        return ttScore;
+
+    Frame& ss = stack_[ply];
+    stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
+    int staticEval = ValueNone, eval = ValueNone;
+    if (!inCheck) {
+        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : evaluate(pos_);
+        if (ttScore != ValueNone &&
+            (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > eval) ||
+             (tte.bound == Bound::Upper && ttScore < eval)))
+            eval = ttScore;
+    }
+    ss.staticEval = staticEval;
+    const bool improving = !inCheck && ply >= 2 && stack_[ply - 2].staticEval != ValueNone &&
+                           staticEval > stack_[ply - 2].staticEval;
+    const Color us = pos_.side_to_move();
+
+    if (!PvNode && !inCheck) {
+        // Reverse futility: far above beta with little depth left.
+        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < ValueMateInMaxPly)
+            return eval;
+        // Razoring: hopeless at low depth unless a capture saves it.
+        if (depth <= 3 && eval + 220 * depth + 120 < alpha) {
+            int v = qsearch<false>(alpha, alpha + 1, ply);
+            if (v <= alpha) return v;
+        }
+        // Null move: give the opponent a free move; if we still beat beta, so be it.
+        if (depth >= 3 && eval >= beta && staticEval >= beta - 20 * depth + 150 && ply > 0 &&
+            stack_[ply - 1].move != Move::null() && non_pawn_material(pos_, us) > 0 &&
+            beta > -ValueMateInMaxPly) {
+            int reduction = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+            ss.move = Move::null();
+            ss.moved = NoPiece;
+            pos_.do_null_move();
+            int v = -search<false>(-beta, -beta + 1, depth - reduction, ply + 1, !cutNode);
+            pos_.undo_null_move();
+            if (stopped_) return 0;
+            if (v >= beta) return v >= ValueMateInMaxPly ? beta : v;
+        }
+    }
+
+    // Internal iterative reduction: no hash move here means a poorly known node.
+    if (depth >= 4 && !ttMove && (PvNode || cutNode)) --depth;
+
+    ScoredMove moves[320];
+    int count = 0;
+    if (root) {
+        for (const RootMove& rm : rootMoves_) moves[count++] = {rm.move, 0};
+        for (int i = 0; i < count; ++i) moves[i].score = count - i;  // keep last depth's order
+    } else {
+        MoveList<> list;
+        generate_legal(pos_, list);
+        if (list.empty()) return inCheck ? mated_in(ply) : ValueDraw;
+        for (Move m : list) moves[count++] = {m, 0};
+        score_moves(moves, count, ttMove, ply);
+    }
+
+    const int oldAlpha = alpha;
+    int bestScore = -ValueInfinite;
+    Move bestMove = Move::none();
+    Move quietsTried[64];
+    int quietCount = 0;
+    int moveCount = 0;
+    bool skipQuiets = false;
+    const bool hasPieces = non_pawn_material(pos_, us) > 0;
+
+    for (int i = 0; i < count; ++i) {
+        Move m = pick_next(moves, count, i);
+        const bool quiet = is_quiet(m);
+        if (skipQuiets && quiet && m != ttMove) continue;
+        ++moveCount;
+
+        // Pruning of moves unlikely to matter (never at the root, never when mated).
+        if (!root && bestScore > -ValueMateInMaxPly && hasPieces) {
+            if (quiet) {
+                if (!PvNode && depth <= 8 &&
+                    moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
+                    skipQuiets = true;
+                    continue;
+                }
+                if (depth <= 7 && !see_ge(pos_, m, -60 * depth)) continue;
+            } else if (depth <= 6 && !see_ge(pos_, m, -110 * depth)) {
+                continue;
+            }
+        }
+
+        ss.move = m;
+        ss.moved = pos_.moved_piece(m);
+        pos_.do_move(m);
+        const bool givesCheck = pos_.in_check();
+        // Futility: a quiet move that does not check cannot lift a hopeless eval.
+        if (!root && quiet && !givesCheck && !inCheck && depth <= 7 && moveCount > 1 &&
+            bestScore > -ValueMateInMaxPly && staticEval + 110 + 100 * depth <= alpha) {
+            pos_.undo_move(m);
+            continue;
+        }
+        int extension = givesCheck && ply < 2 * rootDepth_ ? 1 : 0;
+        int newDepth = depth - 1 + extension;
+        int v;
+        if (moveCount == 1) {
+            v = -search<PvNode>(-beta, -alpha, newDepth, ply + 1, false);
+        } else {
+            int reduction = 0;
+            if (depth >= 3 && moveCount > 1 + (PvNode ? 1 : 0) && (quiet || moves[i].score < 0)) {
+                reduction = search_detail::reductions()(depth, moveCount);
+                if (!PvNode) ++reduction;
+                if (cutNode) ++reduction;
+                if (!improving) ++reduction;
+                if (givesCheck) --reduction;
+                if (inCheck) --reduction;
+                if (quiet) {
+                    if (moves[i].score >= 17'000'000)
+                        reduction -= 2;  // killers, counter
+                    else
+                        reduction -= std::clamp(moves[i].score / 8000, -2, 2);
+                }
+                reduction = std::clamp(reduction - 1, 0, newDepth - 1);
+            }
+            v = -search<false>(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+            if (v > alpha && reduction > 0)
+                v = -search<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+            if (PvNode && v > alpha && v < beta)
+                v = -search<true>(-beta, -alpha, newDepth, ply + 1, false);
+        }
+        pos_.undo_move(m);
+        if (stopped_) return 0;
+
+        if (root) {
+            for (RootMove& rm : rootMoves_)
+                if (rm.move == m) rm.score = (moveCount == 1 || v > alpha) ? v : -ValueInfinite;
+        }
+        if (v > bestScore) {
+            bestScore = v;
+            if (v > alpha) {
+                bestMove = m;
+                if (PvNode) update_pv(ply, m);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+        if (quiet && m != bestMove && quietCount < 64) quietsTried[quietCount++] = m;
+    }
+
+    if (moveCount == 0)  // every move was pruned away: only possible with quiets skipped
+        return inCheck ? mated_in(ply) : alpha;
+
+    if (bestScore >= beta && is_quiet(bestMove)) {
+        int bonus = std::min(16 * depth * depth + 32 * depth, 1500);
+        add_history(us, bestMove, ply, bonus);
+        for (int i = 0; i < quietCount; ++i) add_history(us, quietsTried[i], ply, -bonus);
+        if (ss.killers[0] != bestMove) {
+            ss.killers[1] = ss.killers[0];
+            ss.killers[0] = bestMove;
+        }
+        if (ply > 0 && stack_[ply - 1].move.is_ok())
+            counterMoves_[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = bestMove;
+    }
+
+    Bound bound = bestScore >= beta                ? Bound::Lower
+                  : PvNode && bestScore > oldAlpha ? Bound::Exact
+                                                   : Bound::Upper;
+    tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, depth, bound);
+    return bestScore;
+}
+
+template <typename R>
+template <bool PvNode>
+int Searcher<R>::qsearch(int alpha, int beta, int ply) {
+    pvLength_[ply] = ply;
+    if ((++nodes_ & 1023) == 0) check_limits();
+    if (stopped_) return 0;
+    if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
+    if (is_draw()) return ValueDraw;
+    const bool inCheck = pos_.in_check();
+    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : evaluate(pos_);
+
+    const Key key = pos_.key();
+    TTData tte;
+    const bool ttHit = tt_.probe(key, tte);
+    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.halfmove_clock()) : ValueNone;
+    if (!PvNode && ttHit && ttScore != ValueNone &&
+        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore >= beta) ||
+         (tte.bound == Bound::Upper && ttScore <= alpha)))
+        return ttScore;
+
+    int staticEval = ValueNone, bestScore;
+    if (inCheck) {
+        bestScore = -ValueInfinite;
+    } else {
+        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : evaluate(pos_);
+        bestScore = staticEval;
+        if (ttScore != ValueNone &&
+            (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > bestScore) ||
+             (tte.bound == Bound::Upper && ttScore < bestScore)))
+            bestScore = ttScore;
+        if (bestScore >= beta) {
+            if (!ttHit)
+                tt_.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, -1,
+                          Bound::Lower);
+            return bestScore;
+        }
+        alpha = std::max(alpha, bestScore);
+    }
+
+    MoveList<> list;
+    if (inCheck) {
+        generate_legal(pos_, list);
+        if (list.empty()) return mated_in(ply);
+    } else {
+        // With only king and pawns, stalemate is a real danger: look for it.
+        if (non_pawn_material(pos_, pos_.side_to_move()) == 0) {
+            generate_legal(pos_, list);
+            if (list.empty()) return ValueDraw;
+            list.clear();
+        }
+        generate_captures(pos_, list);
+    }
+
+    ScoredMove moves[320];
+    int count = 0;
+    const Move ttMove = ttHit ? tte.move : Move::none();
+    for (Move m : list) {
+        int s = m == ttMove   ? 1 << 24
+                : is_quiet(m) ? history_of(m, ply) - (1 << 20)
+                              : capture_order(m);
+        moves[count++] = {m, s};
+    }
+
+    const int oldAlpha = alpha;
+    Move bestMove = Move::none();
+    for (int i = 0; i < count; ++i) {
+        Move m = pick_next(moves, count, i);
+        if (!inCheck) {
+            // Delta pruning: even winning the piece leaves us far below alpha.
+            if (m.kind() != MoveKind::Promotion &&
+                staticEval + SeeValue[type_of(pos_.piece_on(m.to()))] + 180 <= alpha &&
+                !see_ge(pos_, m, 1))
+                continue;
+            if (!see_ge(pos_, m, 0)) continue;
+        } else if (bestScore > -ValueMateInMaxPly && is_quiet(m) && i >= 3) {
+            continue;  // in check: beyond a few evasions, quiet ones rarely matter
+        }
+        stack_[ply].move = m;
+        stack_[ply].moved = pos_.moved_piece(m);
+        pos_.do_move(m);
+        int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
+        pos_.undo_move(m);
+        if (stopped_) return 0;
+        if (v > bestScore) {
+            bestScore = v;
+            if (v > alpha) {
+                bestMove = m;
+                if (PvNode) update_pv(ply, m);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+    }
+    Bound bound = bestScore >= beta                ? Bound::Lower
+                  : PvNode && bestScore > oldAlpha ? Bound::Exact
+                                                   : Bound::Upper;
+    tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, -1, bound);
+    return bestScore;
+}
+
+}  // namespace arbiter::engine::minesweeper_search
