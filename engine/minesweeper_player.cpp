@@ -1,6 +1,7 @@
 #include "engine/minesweeper_player.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -47,6 +48,13 @@ struct Risk {
         return mine_on(m.to());
     }
     double loss(Move m) const { return loss(pos.board(), m); }
+    // mine_on for every square, in 1/1000 (the search's landing risk).
+    std::array<std::int16_t, minesweeper::G::Squares> landing_permille() const {
+        std::array<std::int16_t, minesweeper::G::Squares> out{};
+        for (int s = 0; s < minesweeper::G::Squares; ++s)
+            out[s] = std::int16_t(std::lround(1000 * mine_on(Square(s))));
+        return out;
+    }
 };
 
 int piece_worth(PieceType pt) {
@@ -100,6 +108,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
         if (!searcher_)
             searcher_ = std::make_unique<minesweeper_search::Searcher<MinesweeperBoardRules>>(tt_);
         auto& searcher = *searcher_;
+        if (level_.fogInTree) searcher.set_landing_risk(risk.landing_permille());
         // Half the cap for the root scores, the rest for the risks.
         std::map<std::uint32_t, int> safe;
         for (auto [m, v] : searcher.score_root_moves(board, level_.depth, level_.nodes,
@@ -312,18 +321,19 @@ class MinesweeperGreedyPlayer final : public ViewPlayer {
 
 const MinesweeperLevel& minesweeper_level(int level) {
     // Measured in self-play (docs/engine.md, bench/minesweeper_figures.sh). Level 3, the
-    // lobby's default, searches 3 plies with a little noise and no random moves.
+    // lobby's default, searches 3 plies with a little noise and no random moves. The
+    // opponent-risk search (reply moves) measured no better than without at level 8 and is off.
     static const MinesweeperLevel table[MaxViewPlayerLevel + 1] = {
-        // depth, nodes, branch, noise, random %, reply moves, reply nodes
-        {0, 0, 0, 0, 100, 0, 0},                 // 0: random
-        {1, 1'000, 100, 120, 80, 0, 0},          // 1
-        {2, 5'000, 400, 40, 55, 0, 0},           // 2
-        {3, 20'000, 1'500, 35, 0, 0, 0},         // 3
-        {3, 30'000, 2'000, 0, 0, 0, 0},          // 4
-        {4, 50'000, 3'000, 10, 0, 0, 0},         // 5
-        {5, 80'000, 5'000, 0, 0, 0, 0},          // 6
-        {6, 150'000, 8'000, 0, 0, 0, 0},         // 7
-        {8, 600'000, 20'000, 0, 0, 6, 100'000},  // 8
+        // depth, nodes, branch, noise, random %, reply moves, reply nodes, fog in tree
+        {0, 0, 0, 0, 100, 0, 0, false},          // 0: random
+        {1, 1'000, 100, 120, 80, 0, 0, true},    // 1
+        {2, 5'000, 400, 40, 55, 0, 0, true},     // 2
+        {3, 20'000, 1'500, 35, 0, 0, 0, true},   // 3
+        {3, 30'000, 2'000, 0, 0, 0, 0, true},    // 4
+        {4, 50'000, 3'000, 10, 0, 0, 0, true},   // 5
+        {5, 80'000, 5'000, 0, 0, 0, 0, true},    // 6
+        {6, 150'000, 8'000, 0, 0, 0, 0, true},   // 7
+        {8, 600'000, 20'000, 0, 0, 0, 0, true},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }

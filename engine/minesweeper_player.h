@@ -31,6 +31,7 @@ struct MinesweeperLevel {
     int randomPercent;         // share of choices made uniformly at random (the weakest levels)
     int replyMoves;            // how many of the best moves get the opponent-risk search (0: none)
     std::uint64_t replyNodes;  // node budget of each of those searches
+    bool fogInTree;            // the search prices quiet landings on the fog, for both sides
 };
 
 const MinesweeperLevel& minesweeper_level(int level);

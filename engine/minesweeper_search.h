@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "engine/captures.h"
@@ -91,6 +92,13 @@ class Searcher {
         for (auto& row : counterMoves_) row.fill(Move::none());
         contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
     }
+
+    // Minesweeper: the chance (in 1/1000) that a piece other than the king landing on each
+    // square by a quiet move is destroyed there (a hidden mine's odds, 1000 for a
+    // discovered mine). Inside the tree such a move is scored as its search value minus
+    // that chance times the piece's worth, for either side (the root moves of
+    // score_root_moves excepted: the player prices those itself). All zero: plain chess.
+    void set_landing_risk(const std::array<std::int16_t, N>& permille) { landingRisk_ = permille; }
 
     // Searches the root position within the limits; stop may be raised by another thread.
     SearchResult run(const Position& root, const SearchLimits& limits,
@@ -202,6 +210,16 @@ class Searcher {
     std::array<std::array<std::array<int, N>, N>, 2> history_{};
     std::array<std::array<Move, N>, 16> counterMoves_{};
     std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
+    std::array<std::int16_t, N> landingRisk_{};
+    // The expected loss of landing a quiet move of this piece on the fog (see set_landing_risk).
+    int landing_penalty(Move m) const {
+        if (m.kind() == MoveKind::Castling) return 0;
+        const int risk = landingRisk_[m.to()];
+        if (!risk) return 0;
+        constexpr int worth[] = {0, 100, 320, 330, 500, 950, 0};
+        const int pt = type_of(pos_.moved_piece(m));
+        return pt < 7 ? risk * worth[pt] / 1000 : 0;
+    }
 };
 
 template <typename R>
@@ -523,6 +541,18 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
             }
         }
 
+        // A quiet landing on the fog costs its expected loss: the child is searched with the
+        // window shifted by it.
+        const int pen = quiet ? landing_penalty(m) : 0;
+        auto child = [&](auto pv, int a, int b, int d, bool cut) {
+            constexpr bool Pv = decltype(pv)::value;
+            if (!pen) return -search<Pv>(-b, -a, d, ply + 1, cut);
+            const int lo = std::max(a + pen, -ValueInfinite), hi = std::min(b + pen, ValueInfinite);
+            int v = -search<Pv>(-hi, -lo, d, ply + 1, cut);
+            return is_mate_score(v) ? v : v - pen;
+        };
+        using PvT = std::true_type;
+        using NonPvT = std::false_type;
         ss.move = m;
         ss.moved = pos_.moved_piece(m);
         pos_.do_move(m);
@@ -537,7 +567,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         int newDepth = depth - 1 + extension;
         int v;
         if (moveCount == 1) {
-            v = -search<PvNode>(-beta, -alpha, newDepth, ply + 1, false);
+            v = child(std::bool_constant<PvNode>{}, alpha, beta, newDepth, false);
         } else {
             int reduction = 0;
             if (depth >= 3 && moveCount > 1 + (PvNode ? 1 : 0) && (quiet || moves[i].score < 0)) {
@@ -555,11 +585,10 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                 }
                 reduction = std::clamp(reduction - 1, 0, newDepth - 1);
             }
-            v = -search<false>(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+            v = child(NonPvT{}, alpha, alpha + 1, newDepth - reduction, true);
             if (v > alpha && reduction > 0)
-                v = -search<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
-            if (PvNode && v > alpha && v < beta)
-                v = -search<true>(-beta, -alpha, newDepth, ply + 1, false);
+                v = child(NonPvT{}, alpha, alpha + 1, newDepth, !cutNode);
+            if (PvNode && v > alpha && v < beta) v = child(PvT{}, alpha, beta, newDepth, false);
         }
         pos_.undo_move(m);
         if (stopped_) return 0;

@@ -1,10 +1,11 @@
-// The Minesweeper Chess level player (engine/minesweeper_player.h): the wall-clock cap, and the
-// same choice for the same view, legal actions and seed.
+// The Minesweeper Chess level player (engine/minesweeper_player.h): the wall-clock cap, the
+// same choice for the same view, legal actions and seed, and the fog-aware search.
 #include <gtest/gtest.h>
 
 #include <chrono>
 
 #include "engine/minesweeper_player.h"
+#include "engine/minesweeper_search.h"
 #include "engine/view_player.h"
 #include "referee/game.h"
 #include "test_support.h"
@@ -91,4 +92,29 @@ TEST(MinesweeperPlayer, TheSameViewAndSeedGiveTheSameChoice) {
             EXPECT_EQ(chosen[0], chosen[1]) << "level " << kind << ", seed " << seed;
         }
     }
+}
+
+TEST(MinesweeperSearch, LandingRiskSteersTheTreeAwayFromTheFog) {
+    TranspositionTable tt(1);
+    minesweeper_search::Searcher<MinesweeperBoardRules> searcher(tt);
+    const BasicPosition<MinesweeperBoardRules> start;
+    SearchLimits limits;
+    limits.depth = 4;
+    limits.moveOverhead = 0;
+    const Move plain = searcher.run(start, limits).best;
+    ASSERT_TRUE(plain.is_ok());
+    ASSERT_NE(type_of(start.moved_piece(plain)), King);
+    // A discovered mine (certain loss) on the square the plain search lands on.
+    std::array<std::int16_t, Geometry8x10::Squares> risk{};
+    risk[plain.to()] = 1000;
+    searcher.set_landing_risk(risk);
+    tt.clear();
+    searcher.clear_history();
+    const Move wary = searcher.run(start, limits).best;
+    EXPECT_NE(wary.to(), plain.to());
+    // No risk anywhere: the plain search again.
+    searcher.set_landing_risk({});
+    tt.clear();
+    searcher.clear_history();
+    EXPECT_EQ(searcher.run(start, limits).best, plain);
 }
