@@ -21,21 +21,22 @@ struct LevelSettings {
     std::uint64_t nodes;  // node budget
     int noise;            // standard deviation of the noise, centipawns
     std::int64_t movetimeMs;
+    int randomPermille;  // this many moves in 1000 are a uniformly random legal move
 };
 
 constexpr int MaxLevel = 8;
 
 inline const LevelSettings& level_settings(int level) {
     static const LevelSettings table[MaxLevel + 1] = {
-        {0, 0, 0, 0},              // 0: random
-        {1, 5'000, 300, 0},        // 1
-        {2, 10'000, 180, 0},       // 2
-        {3, 20'000, 110, 0},       // 3
-        {4, 50'000, 70, 0},        // 4
-        {5, 120'000, 45, 0},       // 5
-        {7, 300'000, 25, 0},       // 6
-        {10, 800'000, 10, 0},      // 7
-        {64, 1'500'000, 0, 1000},  // 8: full strength
+        {0, 0, 0, 0, 1000},           // 0: random
+        {1, 5'000, 200, 0, 850},      // 1
+        {1, 5'000, 200, 0, 700},      // 2
+        {1, 5'000, 150, 0, 590},      // 3
+        {2, 10'000, 120, 0, 470},     // 4
+        {2, 10'000, 100, 0, 340},     // 5
+        {3, 20'000, 80, 0, 200},      // 6
+        {4, 50'000, 50, 0, 70},       // 7
+        {64, 1'500'000, 0, 1000, 0},  // 8: full strength
     };
     return table[std::clamp(level, 0, MaxLevel)];
 }
@@ -75,6 +76,10 @@ Move choose_level_move(const BasicPosition<R>& pos, int level, std::uint64_t see
     if (legal.empty()) return Move::none();
     level = std::clamp(level, 0, MaxLevel);
     if (level == 0) return legal[int(rng() % std::uint64_t(legal.size()))];
+    // The weakest levels play some moves without a thought: a beginner's blunders, and the
+    // only way to make level 1 a small step up from the random mover.
+    if (int share = level_settings(level).randomPermille; share > 0 && int(rng() % 1000) < share)
+        return legal[int(rng() % std::uint64_t(legal.size()))];
 
     std::unique_ptr<TranspositionTable> own;
     if (!sharedTable) own = std::make_unique<TranspositionTable>(level >= 7 ? 16 : 4);

@@ -37,12 +37,25 @@ TEST(EngineLevels, EachLevelIsDeterministicForASeed) {
     }
 }
 
-TEST(EngineLevels, EvenWeakLevelsTakeAFreeQueen) {
-    // Black's queen hangs to the pawn: noise of level 2 is far smaller than a queen.
+TEST(EngineLevels, EachLevelTakesAFreeQueenMoreOftenThanTheOneBelow) {
+    // Black's queen hangs to the pawn. A thinking move always takes it (the noise is far
+    // smaller than a queen); the weak levels play a share of random moves, which seldom do.
     Position pos =
         Position::from_fen("rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3");
-    for (std::uint64_t seed = 0; seed < 5; ++seed)
-        EXPECT_EQ(to_uci(pos, choose_level_move(pos, 2, seed)), "d4e5");
+    const int legal = int(legal_moves(pos).size());
+    int previous = -1;
+    const int top = sanitized() ? 4 : 7, seeds = sanitized() ? 100 : 300;
+    for (int level = 0; level <= top; ++level) {
+        int takes = 0;
+        for (std::uint64_t seed = 0; seed < std::uint64_t(seeds); ++seed)
+            takes += to_uci(pos, choose_level_move(pos, level, seed)) == "d4e5";
+        // Expected: the thinking share plus the random share's 1 in `legal`.
+        const double random = level_settings(level).randomPermille / 1000.0;
+        const double expected = seeds * ((1 - random) + random / legal);
+        EXPECT_NEAR(takes, expected, 30 + expected * 0.15) << "level " << level;
+        EXPECT_GT(takes, previous) << "level " << level;
+        previous = takes;
+    }
 }
 
 TEST(EngineLevels, NoLegalMoveGivesNone) {
