@@ -7,10 +7,10 @@
 // piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
 // exposed"), otherwise it stands there. A king landing on a mine clears it (royal
 // sapper); a pawn's sapper action is scored as a pass that clears the square in front with
-// its mine probability. At the levels that ask for it (replyMoves) the best few moves are
-// searched again from the opponent's side with the opponent's landing risk priced in the
-// same way (a reply that lands in the fog may blow up its piece). Beyond that the search
-// sees the fog as empty squares.
+// its mine probability. Inside the tree (engine/minesweeper_search.h) a quiet landing of a
+// non-king piece on the fog costs its mine odds times the piece's worth, for both sides;
+// the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
+// moves are also searched again from the opponent's side with its landing risk priced.
 //
 // Every choice respects ViewPlayer::time_cap(): when the cap runs out the player stops
 // deepening, prices the remaining risks by cheap estimates and plays the best it has.
