@@ -1,6 +1,6 @@
 // The frozen pre-issue-15 Minesweeper level 8 (see minesweeper_baseline.h): the same code as
 // engine/minesweeper_player.cpp at commit 1eba635, level 8's numbers written in, on the
-// search of that commit (engine/minesweeper_search.h).
+// shared search (engine/search.h) without landing risk.
 #include "engine/minesweeper_baseline.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 
 #include "belief/mine_odds.h"
 #include "belief/mine_view_json.h"
-#include "engine/minesweeper_search.h"
+#include "engine/search.h"
 #include "variants/minesweeper/notation.h"
 
 namespace arbiter::engine {
@@ -70,7 +70,7 @@ class Baseline8Player final : public ViewPlayer {
         if (legal.size() == 1) return legal[0];
         const Board& board = risk.pos.board();
         const Color us = board.side_to_move();
-        auto searcher = std::make_unique<minesweeper_search::Searcher<MinesweeperBoardRules>>(tt_);
+        auto searcher = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
         std::map<std::uint32_t, int> safe;
         for (auto [m, v] : searcher->score_root_moves(board, level_.depth, level_.nodes))
             safe[m.raw()] = v;
@@ -138,8 +138,7 @@ class Baseline8Player final : public ViewPlayer {
     }
 
     // The position after the opponent's best reply, from its point of view.
-    int reply_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
-                    const Board& child) {
+    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child) {
         if (legal_moves(child).empty()) return child.in_check() ? -ValueMate : ValueDraw;
         SearchLimits limits;
         limits.nodes = level_.branch;
@@ -149,8 +148,7 @@ class Baseline8Player final : public ViewPlayer {
     }
 
     // Our value if the piece making m is destroyed on its landing square.
-    double destroyed_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
-                           const Board& board, Move m) {
+    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m) {
         const Color us = board.side_to_move();
         Board child = board;
         child.do_move(m);

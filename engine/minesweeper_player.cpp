@@ -12,7 +12,7 @@
 #include "belief/mine_odds.h"
 #include "belief/mine_view_json.h"
 #include "engine/evaluate.h"
-#include "engine/minesweeper_search.h"
+#include "engine/search.h"
 #include "variants/minesweeper/notation.h"
 
 namespace arbiter::engine {
@@ -105,8 +105,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
             return legal[rng() % legal.size()];
         const Board& board = risk.pos.board();
         const Color us = board.side_to_move();
-        if (!searcher_)
-            searcher_ = std::make_unique<minesweeper_search::Searcher<MinesweeperBoardRules>>(tt_);
+        if (!searcher_) searcher_ = std::make_unique<Searcher<MinesweeperBoardRules>>(tt_);
         auto& searcher = *searcher_;
         if (level_.fogInTree) searcher.set_landing_risk(risk.landing_permille());
         // Half the cap for the root scores, the rest for the risks.
@@ -205,8 +204,8 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     // A search of `pos` within the node budget and what is left of the cap; with no time left,
     // depth 1 only (it always completes).
-    int search(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher, const Board& pos,
-               int depth, std::uint64_t nodes, const Deadline& deadline) {
+    int search(Searcher<MinesweeperBoardRules>& searcher, const Board& pos, int depth,
+               std::uint64_t nodes, const Deadline& deadline) {
         if (legal_moves(pos).empty()) return pos.in_check() ? -ValueMate : ValueDraw;
         SearchLimits limits;
         limits.moveOverhead = 0;
@@ -220,15 +219,15 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
     }
 
     // The position after the opponent's best reply, from its point of view.
-    int reply_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
-                    const Board& child, const Deadline& deadline) {
+    int reply_value(Searcher<MinesweeperBoardRules>& searcher, const Board& child,
+                    const Deadline& deadline) {
         return search(searcher, child, level_.depth - 1, level_.branch, deadline);
     }
 
     // Our value if the piece making m is destroyed on its landing square (`stays`: our value
     // if it survives, the estimate when the cap has run out).
-    double destroyed_value(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
-                           const Board& board, Move m, double stays, const Deadline& deadline) {
+    double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m,
+                           double stays, const Deadline& deadline) {
         const Color us = board.side_to_move();
         const PieceType pt = type_of(board.moved_piece(m));
         Board child = board;
@@ -243,8 +242,8 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     // How much the opponent's landing risk is worth to us after our move m (0 when its best
     // replies do not land in the fog).
-    double reply_risk(minesweeper_search::Searcher<MinesweeperBoardRules>& searcher,
-                      const Risk& risk, const Board& board, Move m, const Deadline& deadline) {
+    double reply_risk(Searcher<MinesweeperBoardRules>& searcher, const Risk& risk,
+                      const Board& board, Move m, const Deadline& deadline) {
         Board child = board;
         if (m.kind() == MoveKind::Sapper)
             child.do_null_move();
@@ -287,7 +286,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
 
     MinesweeperLevel level_;
     TranspositionTable tt_{4};
-    std::unique_ptr<minesweeper_search::Searcher<MinesweeperBoardRules>> searcher_;
+    std::unique_ptr<Searcher<MinesweeperBoardRules>> searcher_;
     std::map<Key, int> made_;  // positions this player produced, for the threefold rule
 };
 

@@ -7,7 +7,7 @@
 // piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
 // exposed"), otherwise it stands there. A king landing on a mine clears it (royal
 // sapper); a pawn's sapper action is scored as a pass that clears the square in front with
-// its mine probability. Inside the tree (engine/minesweeper_search.h) a quiet landing of a
+// its mine probability. Inside the tree (Searcher::set_landing_risk in engine/search.h) a quiet landing of a
 // non-king piece on the fog costs its mine odds times the piece's worth, for both sides;
 // the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
 // moves are also searched again from the opponent's side with its landing risk priced.

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "engine/captures.h"
@@ -99,6 +100,16 @@ class Searcher {
                                                        const std::atomic<bool>* stop = nullptr);
 
     std::uint64_t nodes() const { return nodes_; }
+
+    // Minesweeper: the chance (in 1/1000) that a piece other than the king landing on each
+    // square by a quiet move is destroyed there (a hidden mine's odds, 1000 for a discovered
+    // mine). Inside the tree such a move is scored as its search value minus that chance
+    // times the piece's worth, for either side (the root moves of score_root_moves excepted:
+    // the player prices those itself). All zero (the default): plain chess.
+    void set_landing_risk(const std::array<std::int16_t, N>& permille) {
+        landingRisk_ = permille;
+        hasLandingRisk_ = std::any_of(permille.begin(), permille.end(), [](auto r) { return r; });
+    }
     // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
     void set_ponder_flag(const std::atomic<bool>* flag) { ponder_ = flag; }
 
@@ -160,6 +171,15 @@ class Searcher {
                 std::int16_t& ch = contHistory_[i];
                 ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
             }
+    }
+    // The expected loss of landing a quiet move of this piece on the fog (set_landing_risk).
+    int landing_penalty(Move m) const {
+        if (!hasLandingRisk_ || m.kind() == MoveKind::Castling) return 0;
+        const int risk = landingRisk_[m.to()];
+        if (!risk) return 0;
+        constexpr int worth[] = {0, 100, 320, 330, 500, 950, 0};
+        const int pt = type_of(pos_.moved_piece(m));
+        return pt < 7 ? risk * worth[pt] / 1000 : 0;
     }
     bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
     // Whether quiet move m attacks the enemy king from its new square (discovered checks
@@ -223,6 +243,8 @@ class Searcher {
     std::array<std::array<std::array<int, N>, N>, 2> history_{};
     std::array<std::array<Move, N>, 16> counterMoves_{};
     std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
+    std::array<std::int16_t, N> landingRisk_{};
+    bool hasLandingRisk_ = false;
 };
 
 template <typename R>
@@ -529,6 +551,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         Move m = pick_next(moves, count, i);
         if (m == excluded) continue;
         const bool quiet = is_quiet(m);
+        const int penalty = quiet ? landing_penalty(m) : 0;
         if (skipQuiets && quiet && m != ttMove && !gives_direct_check(m)) continue;
         ++moveCount;
 
@@ -579,9 +602,21 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         }
         if (extension == 0 && givesCheck && ply < 2 * rootDepth_) extension = 1;
         int newDepth = depth - 1 + extension;
+        // A quiet landing on the fog costs its expected loss (penalty, taken before the move is
+        // made): the child is searched with the window shifted by it.
+        auto child = [&](auto pv, int a, int b, int d, bool cut) {
+            constexpr bool Pv = decltype(pv)::value;
+            if (!penalty) return -search<Pv>(-b, -a, d, ply + 1, cut);
+            const int lo = std::max(a + penalty, -ValueInfinite);
+            const int hi = std::min(b + penalty, ValueInfinite);
+            const int v = -search<Pv>(-hi, -lo, d, ply + 1, cut);
+            return is_mate_score(v) ? v : v - penalty;
+        };
+        using PvChild = std::true_type;
+        using NonPvChild = std::false_type;
         int v;
         if (moveCount == 1) {
-            v = -search<PvNode>(-beta, -alpha, newDepth, ply + 1, false);
+            v = child(std::bool_constant<PvNode>{}, alpha, beta, newDepth, false);
         } else {
             int reduction = 0;
             if (depth >= 3 && moveCount > 1 + (PvNode ? 1 : 0) && (quiet || moves[i].score < 0)) {
@@ -599,11 +634,10 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
                 }
                 reduction = std::clamp(reduction - 1, 0, newDepth - 1);
             }
-            v = -search<false>(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+            v = child(NonPvChild{}, alpha, alpha + 1, newDepth - reduction, true);
             if (v > alpha && reduction > 0)
-                v = -search<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
-            if (PvNode && v > alpha && v < beta)
-                v = -search<true>(-beta, -alpha, newDepth, ply + 1, false);
+                v = child(NonPvChild{}, alpha, alpha + 1, newDepth, !cutNode);
+            if (PvNode && v > alpha && v < beta) v = child(PvChild{}, alpha, beta, newDepth, false);
         }
         pos_.undo_move(m);
         if (stopped_) return 0;

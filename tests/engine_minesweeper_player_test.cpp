@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "engine/minesweeper_player.h"
-#include "engine/minesweeper_search.h"
+#include "engine/search.h"
 #include "engine/view_player.h"
 #include "referee/game.h"
 #include "test_support.h"
@@ -96,7 +96,7 @@ TEST(MinesweeperPlayer, TheSameViewAndSeedGiveTheSameChoice) {
 
 TEST(MinesweeperSearch, LandingRiskSteersTheTreeAwayFromTheFog) {
     TranspositionTable tt(1);
-    minesweeper_search::Searcher<MinesweeperBoardRules> searcher(tt);
+    Searcher<MinesweeperBoardRules> searcher(tt);
     const BasicPosition<MinesweeperBoardRules> start;
     SearchLimits limits;
     limits.depth = 4;
