@@ -64,7 +64,9 @@ TEST(MinesweeperPlayer, AOneMillisecondCapStillGivesALegalActionQuickly) {
             EXPECT_TRUE(is_one_of(action, t.legal)) << json::serialize(action);
             // Depth 1 always completes, so a little over the cap; far under level 8's uncapped
             // time on these positions.
-            EXPECT_LT(ms, test::sanitized() ? 3000 : 300) << "level " << kind << ", seed " << seed;
+            // Loose, so that a loaded machine or a sanitizer build cannot make it fail.
+            EXPECT_LT(ms, test::sanitized() ? 20000 : 3000)
+                << "level " << kind << ", seed " << seed;
         }
     }
 }

@@ -50,7 +50,9 @@ test("fool's mate on one device, then the computer's analysis", async () => {
   assert.equal(await inner(p, '[data-testid=analysis-eval]'), '#-1');
   assert.equal(await inner(p, '[data-testid=analysis-line]'), '2... Qh4#');
   assert.match(await inner(p, '[data-testid=analysis-judgement]'), /^2\. g4\?\? Blunder\. Best was \S+/);
-  assert.match(await inner(p, '[data-testid=analysis-white]'), /White\s+\d+%\s+0\s+0\s+1/);
+  // White's summary: the one blunder (g4) and no mistake; whether 1. f3 counts as an
+  // inaccuracy is the engine's call (it changes with the search), so either count is right.
+  assert.match(await inner(p, '[data-testid=analysis-white]'), /White\s+\d+%\s+[01]\s+0\s+1/);
 
   // The position before it: White to move, a best line that starts at move 2.
   await p.click('[data-testid=move-2]');
