@@ -50,6 +50,14 @@ using cs_detail::World;
 using cs_detail::WorldSearch;
 
 constexpr int ChiefRevealCost = 120;
+// The opponent model on top of the exact deduction (a prior over its assignments, not a
+// fact): each battle an enemy piece has started this round multiplies the odds that it is
+// the Chief by ChiefShy (a player guards its Chief; the level players charge their own Chief
+// for every battle), and each earlier round in which the opponent had its Chief or Spy on a
+// slot multiplies, for each of the two, the weight of the assignments that put one there
+// again by 1 + HabitWeight.
+constexpr double ChiefShy = 0.1;
+constexpr double HabitWeight = 8;
 
 // What the player knows when it must move: the board, its legal moves and the belief.
 struct Situation {
@@ -106,6 +114,115 @@ cs_detail::MatchOutlook match_of(const json::object& view, Color me) {
         (c->get_string() == mine ? m.mine : m.theirs) = p->to_number<int>();
     }
     return m;
+}
+
+// The opponent's habits: for each slot, how many earlier rounds of this match it put its
+// Chief or its Spy there (the round-end reveals are public). A player who keeps its special
+// pieces where they were is read faster than a uniform prior would.
+std::array<int, SlotCount> opponent_habits(const json::object& view, Color me) {
+    std::array<int, SlotCount> count{};
+    const json::value* rounds = find(view, "rounds");
+    const json::value* colourOf = find(view, "colourOf");
+    if (!rounds || !rounds->is_array() || !colourOf || !colourOf->is_object()) return count;
+    std::string theirSeat;
+    const char* mine = me == White ? "white" : "black";
+    for (const char* seat : {"white", "black"}) {
+        const json::value* c = find(colourOf->get_object(), seat);
+        if (c && c->is_string() && c->get_string() != mine) theirSeat = seat;
+    }
+    if (theirSeat.empty()) return count;
+    for (const auto& r : rounds->get_array()) {
+        if (!r.is_object()) continue;
+        const json::value* reveal = find(r.get_object(), "reveal");
+        if (!reveal || !reveal->is_object()) continue;
+        for (const auto& side : reveal->get_object()) {
+            if (!side.value().is_object()) continue;
+            const json::value* seat = find(side.value().get_object(), "seat");
+            const json::value* values = find(side.value().get_object(), "values");
+            if (!seat || !seat->is_string() || seat->get_string() != theirSeat.c_str() || !values ||
+                !values->is_object())
+                continue;
+            for (Slot v = 0; v < SlotCount; ++v) {
+                const json::value* x =
+                    find(values->get_object(), std::string(1, char('a' + v)).c_str());
+                if (x && x->is_string() && (x->get_string() == "C" || x->get_string() == "S"))
+                    ++count[v];
+            }
+        }
+    }
+    return count;
+}
+
+// How many battles each opponent piece has started this round. A player guards its Chief:
+// every attack of a piece makes it less likely to be the Chief than the bare deduction says
+// (the deduction assumes any piece is as likely to attack as any other).
+std::array<int, SlotCount> opponent_attacks(const json::object& view, Color me) {
+    std::array<int, SlotCount> count{};
+    const json::value* battles = find(view, "battles");
+    if (!battles || !battles->is_array()) return count;
+    const char* theirs = me == White ? "black" : "white";
+    for (const auto& b : battles->get_array()) {
+        if (!b.is_object()) continue;
+        const json::value* a = find(b.get_object(), "attacker");
+        if (!a || !a->is_object()) continue;
+        const json::value* colour = find(a->get_object(), "colour");
+        const json::value* id = find(a->get_object(), "id");
+        if (!colour || !colour->is_string() || colour->get_string() != theirs || !id ||
+            !id->is_string() || id->get_string().size() != 1)
+            continue;
+        int slot = id->get_string()[0] - 'a';
+        if (slot >= 0 && slot < SlotCount) ++count[slot];
+    }
+    return count;
+}
+
+// The opponent assignments the search plays in, and the odds of each enemy piece being the
+// Chief or the Spy. Uniform over the assignments the exact deduction keeps, as long as the
+// opponent has shown nothing the model reads; otherwise each assignment is weighted by the
+// opponent model (ChiefShy, HabitWeight) and drawn with those weights.
+struct Drawn {
+    std::vector<belief::CsHypothesis> hypotheses;
+    std::array<double, SlotCount> chief{}, spy{};
+};
+
+Drawn draw_opponents(const Situation& s, const json::object& view, std::size_t n,
+                     referee::RandomSource& random, std::mt19937_64& rng) {
+    Drawn out;
+    const auto habit = opponent_habits(view, s.me);
+    const auto attacks = opponent_attacks(view, s.me);
+    auto any = [](const std::array<int, SlotCount>& a) {
+        return std::any_of(a.begin(), a.end(), [](int c) { return c > 0; });
+    };
+    const auto& belief = *s.belief.belief;
+    if (!any(habit) && !any(attacks)) {
+        out.hypotheses = belief.sample(random, n);
+        for (Slot v = 0; v < SlotCount; ++v)
+            out.chief[v] = belief.probability_chief(v), out.spy[v] = belief.probability_spy(v);
+        return out;
+    }
+    const auto all = belief.hypotheses();
+    if (all.empty()) return out;
+    std::vector<double> cumulative(all.size());
+    double sum = 0;
+    for (std::size_t j = 0; j < all.size(); ++j) {
+        Slot c = 0, y = 0;
+        for (Slot v = 0; v < SlotCount; ++v) {
+            if (all[j].opponent_initial[v].is_chief()) c = v;
+            if (all[j].opponent_initial[v].is_spy()) y = v;
+        }
+        double weight = (1 + HabitWeight * habit[c]) * (1 + HabitWeight * habit[y]) *
+                        std::pow(ChiefShy, attacks[c]);
+        out.chief[c] += weight, out.spy[y] += weight;
+        cumulative[j] = sum += weight;
+    }
+    for (Slot v = 0; v < SlotCount; ++v) out.chief[v] /= sum, out.spy[v] /= sum;
+    for (std::size_t k = 0; k < n; ++k) {
+        double x = double(rng() >> 11) * 0x1p-53 * sum;  // uniform in [0, sum)
+        auto j = std::size_t(std::upper_bound(cumulative.begin(), cumulative.end(), x) -
+                             cumulative.begin());
+        out.hypotheses.push_back(all[std::min(j, all.size() - 1)]);
+    }
+    return out;
 }
 
 // What the opponent can read about our pieces: its own exact deduction, replayed from the
@@ -165,13 +282,15 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         if (!s) return legal[random.uniform(std::uint32_t(legal.size()))];
         if (legal.size() == 1) return legal[0];
 
-        auto hypotheses = s->belief.belief->sample(random, std::size_t(level_.samples));
+        Drawn drawn = draw_opponents(*s, view, std::size_t(level_.samples), random, rng);
+        if (drawn.hypotheses.empty()) return legal[random.uniform(std::uint32_t(legal.size()))];
+        const auto& hypotheses = drawn.hypotheses;
         Context ctx;
         ctx.me = s->me;
         ctx.match = match_of(view, s->me);
         ctx.matchNow = ctx.match.now();
         ctx.drawValue = ctx.match.after_round(0, 0);
-        for (Slot v = 0; v < SlotCount; ++v) ctx.enemySpy[v] = s->belief.belief->probability_spy(v);
+        ctx.enemySpy = drawn.spy;
         read_opponent(view, *s, hypotheses, std::size_t(std::clamp(level_.samples / 6, 1, 4)), ctx);
         std::uint64_t nodes = 0;
         std::size_t used = 0;
@@ -225,8 +344,8 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
             }
             const Slot d = defender[i];
             double p[3];
-            p[1] = s->belief.belief->probability_chief(d);
-            p[2] = s->belief.belief->probability_spy(d);
+            p[1] = drawn.chief[d];
+            p[2] = drawn.spy[d];
             p[0] = std::max(0.0, 1 - p[1] - p[2]);
             for (int k = 0; k < 3; ++k) {
                 if (p[k] <= 0 || count[i][k]) continue;

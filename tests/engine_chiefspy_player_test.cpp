@@ -72,6 +72,22 @@ std::unique_ptr<referee::Game> position_after_battles() {
     return game;
 }
 
+// Round 2, the first move: round 1 ended when White's queen took Black's Spy (the queen), so
+// the view holds both round-1 assignments, which the level player's opponent model reads.
+std::unique_ptr<referee::Game> second_round() {
+    SeededRandom secrets(12);
+    auto game = referee::create_game("chiefspy", {}, secrets);
+    EXPECT_TRUE(game->act(Seat::White, values_action("5,S,3,7,C,2,4,6"), 1).accepted);
+    EXPECT_TRUE(game->act(Seat::Black, values_action("3,6,2,S,7,C,5,4"), 2).accepted);
+    for (const char* m : {"e2e4", "e7e5", "d1h5", "d8h4", "h5h4"}) {
+        auto r = game->act(*game->seat_to_move(), move_action(m), 3);
+        EXPECT_TRUE(r.accepted) << m << ": " << r.error;
+    }
+    EXPECT_TRUE(game->act(Seat::White, values_action("C,2,3,4,5,6,7,S"), 4).accepted);
+    EXPECT_TRUE(game->act(Seat::Black, values_action("2,3,S,4,5,C,6,7"), 5).accepted);
+    return game;
+}
+
 }  // namespace
 
 TEST(ChiefSpySetup, ObserverGuessesAtUniformRate) {
@@ -128,6 +144,30 @@ TEST(ChiefSpyPlayerDeterminism, SameViewLegalAndSeedGiveTheSameChoice) {
                 first = chosen;
             else
                 EXPECT_EQ(chosen, first) << "level " << level;
+        }
+    }
+}
+
+TEST(ChiefSpyPlayerDeterminism, TheSecondRoundToo) {
+    // From round 2 the opponent assignments are drawn with the opponent model's weights
+    // (its round-1 Chief and Spy places): still one choice per seed, and a legal one.
+    auto game = second_round();
+    ASSERT_FALSE(game->finished());
+    Seat seat = *game->seat_to_move();
+    auto view = game->view(seat, 6);
+    ASSERT_EQ(view.at("round").to_number<int>(), 2);
+    auto legal = game->legal_actions(seat);
+    ASSERT_GT(legal.size(), 1u);
+    for (int level : {3, 8}) {
+        std::string first;
+        for (int run = 0; run < 3; ++run) {
+            SeededRandom seed(99);
+            json::object chosen = make_chiefspy_player(level)->choose(view, legal, seed);
+            EXPECT_NE(std::find(legal.begin(), legal.end(), chosen), legal.end());
+            if (run == 0)
+                first = json::serialize(chosen);
+            else
+                EXPECT_EQ(json::serialize(chosen), first) << "level " << level;
         }
     }
 }
