@@ -5,8 +5,8 @@
 #  2. level 8 against the pre-issue-15 level 8 ("baseline8"), GAMES matches (goal >= 70%);
 #  3. level 8 against random and greedy (the issue-7 bars still hold).
 # Usage: bench/chiefspy_figures.sh [GAMES (200)] [SEED (2026)] [CONCURRENCY (1)] [BUILD (build)]
-# Every run is under nice and the shared build lock; on the shared 2-core machine 200
-# matches against baseline8 take about 20-40 minutes at concurrency 2.
+# Every run is under nice and the shared build lock; on the shared 2-core machine (loaded)
+# 200 matches against baseline8 took about 20 minutes at concurrency 1.
 set -eu
 games=${1:-200}
 seed=${2:-2026}
