@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -157,7 +158,9 @@ std::string position_command(const Opening& opening, const std::vector<Move>& pl
 }  // namespace
 
 GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
-                     const TimeControl& tc, std::int64_t timeMarginMs) {
+                     const TimeControl& tc, std::int64_t timeMarginMs, std::uint64_t nodesPerMove,
+                     std::uint64_t nodesSeed) {
+    std::mt19937_64 jitter(nodesSeed);
     GameRecord g;
     g.opening = opening;
     const Position start = opening_position(opening);
@@ -203,8 +206,12 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
             g.reason = fmt::format("{} {}", side, why);
         };
         p.send(position_command(opening, g.moves, start));
-        std::string go = fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
-                                     clock[Black], tc.incrementMs, tc.incrementMs);
+        // Node counts vary by up to 25 % so that a game and its colour-swapped twin (or two
+        // games of one engine) from the same opening do not repeat each other.
+        std::string go = nodesPerMove
+                             ? fmt::format("go nodes {}", nodesPerMove * (75 + jitter() % 51) / 100)
+                             : fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
+                                           clock[Black], tc.incrementMs, tc.incrementMs);
         const auto sent = EngineProcess::Clock::now();
         if (!p.send(go)) {
             forfeit("engine died");
@@ -301,7 +308,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             const bool engine1White = i % 2 == 0;
             const EngineConfig& w = engine1White ? options.engine1 : options.engine2;
             const EngineConfig& b = engine1White ? options.engine2 : options.engine1;
-            GameRecord g = play_game(w, b, opening, options.tc, options.timeMarginMs);
+            GameRecord g = play_game(w, b, opening, options.tc, options.timeMarginMs,
+                                     options.nodesPerMove, std::uint64_t(i) + 1);
             std::lock_guard lock(mutex);
             ++finished;
             if (name1.empty()) name1 = engine1White ? g.white : g.black;

@@ -44,9 +44,12 @@ struct GameRecord {
     std::vector<std::int64_t> moveMs[2];  // each side's thinking time per move (White, Black)
 };
 
-// Plays one game; never hangs on a hung engine (it loses on time) or a dead one.
+// Plays one game; never hangs on a hung engine (it loses on time) or a dead one. With
+// nodesPerMove, every move is "go nodes M" with M within 25 % of it (drawn from nodesSeed),
+// and the clock is only a safety limit.
 GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
-                     const TimeControl& tc, std::int64_t timeMarginMs);
+                     const TimeControl& tc, std::int64_t timeMarginMs,
+                     std::uint64_t nodesPerMove = 0, std::uint64_t nodesSeed = 0);
 
 struct EloEstimate {
     double score = 0;   // points per game for engine 1
@@ -71,6 +74,9 @@ struct MatchOptions {
     int concurrency = 1;
     std::int64_t timeMarginMs = 50;
     std::string pgnPath;  // empty: none
+    // When set, each move searches about this many nodes (within 25 %, "go nodes M") instead
+    // of spending the clock, which still runs as a safety limit: cheap games for tuning data.
+    std::uint64_t nodesPerMove = 0;
     // With an SPRT, games is the most to play: the match stops once a hypothesis is accepted
     // (the games then under way are finished and counted).
     std::optional<SprtSettings> sprt;
