@@ -40,6 +40,10 @@ void add_tune_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--regularization", args->tune.regularization,
                     "L2 pull toward the starting weights (error per centipawn squared)")
         ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--lambda", args->tune.lambda,
+                    "Weight of the game result in the target where the PGN has the engine's "
+                    "search scores (\"+0.35/9\" comments); 1 = results only")
+        ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--skip-plies", args->extract.skipPlies,
                     "Plies of each game not used (the book)")
         ->check(CLI::Range(0, 400));
@@ -57,18 +61,20 @@ void add_tune_command(CLI::App& app, Registry& registry) {
             const auto start = engine::texel::current_weights();
             const auto result = engine::texel::tune(data, start, args->tune, std::cout);
             std::cout << fmt::format(
-                "kept epoch {}: training error {:.6f} -> {:.6f}, validation {:.6f} -> {:.6f}\n",
+                "kept epoch {}: training error {:.6f} -> {:.6f}, validation {:.6f} -> {:.6f}, "
+                "validation against results alone {:.6f} -> {:.6f}\n",
                 result.bestEpoch, result.trainBefore, result.trainAfter, result.validationBefore,
-                result.validationAfter);
+                result.validationAfter, result.resultsBefore, result.resultsAfter);
             if (!args->out.empty()) {
                 std::ostringstream header;
                 engine::texel::write_weights_header(
                     header, result.weights,
-                    fmt::format("Tuned on {} games ({} training positions, {} held out), K {:.3f}, "
-                                "{} epochs at rate {}: validation error {:.6f} -> {:.6f}.",
-                                data.games, data.train.size(), data.validation.size(), result.k,
-                                result.bestEpoch, args->tune.learningRate, result.validationBefore,
-                                result.validationAfter));
+                    fmt::format(
+                        "Tuned on {} games ({} training positions, {} held out), K {:.3f}, "
+                        "{} epochs at rate {}, lambda {}: validation error {:.6f} -> {:.6f}.",
+                        data.games, data.train.size(), data.validation.size(), result.k,
+                        result.bestEpoch, args->tune.learningRate, args->tune.lambda,
+                        result.validationBefore, result.validationAfter));
                 std::ofstream out(args->out, std::ios::binary);
                 out << header.str();
                 if (!out) throw std::runtime_error(fmt::format("tune: cannot write {}", args->out));

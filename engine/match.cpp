@@ -157,6 +157,28 @@ std::string position_command(const Opening& opening, const std::vector<Move>& pl
 
 }  // namespace
 
+std::optional<std::string> score_comment(const std::string& infoLine) {
+    std::istringstream words(infoLine);
+    std::string word, kind;
+    int depth = -1;
+    std::optional<long> value;
+    while (words >> word) {
+        if (word == "depth") {
+            words >> depth;
+        } else if (word == "score") {
+            long v;
+            if (words >> kind >> v) value = v;
+        } else if (word == "pv") {
+            break;
+        }
+    }
+    if (!value || depth < 0 || (kind != "cp" && kind != "mate")) return std::nullopt;
+    if (kind == "mate")
+        return fmt::format("{}M{}/{}", *value < 0 ? "-" : "+", std::labs(*value), depth);
+    return fmt::format("{}{:.2f}/{}", *value < 0 ? "-" : "+", double(std::labs(*value)) / 100,
+                       depth);
+}
+
 GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
                      const TimeControl& tc, std::int64_t timeMarginMs, std::uint64_t nodesPerMove,
                      std::uint64_t nodesSeed) {
@@ -219,8 +241,11 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
         }
         const auto deadline = sent + std::chrono::milliseconds(clock[us] + timeMarginMs);
         std::optional<std::string> bestmove;
+        std::string score;
         while (auto line = p.read_line(deadline)) {
-            if (line->rfind("bestmove", 0) == 0) {
+            if (line->rfind("info", 0) == 0) {
+                if (auto s = score_comment(*line)) score = *s;
+            } else if (line->rfind("bestmove", 0) == 0) {
                 std::istringstream words(*line);
                 std::string word, move;
                 words >> word >> move;
@@ -254,6 +279,7 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
         g.moveMs[us].push_back(used);
         pos.do_move(m);
         g.moves.push_back(m);
+        g.scores.push_back(score);
     }
     return g;
 }
@@ -279,8 +305,17 @@ std::string game_pgn(const GameRecord& game, int round, const std::string& event
         all.push_back(m);
         p.do_move(m);
     }
-    all.insert(all.end(), game.moves.begin(), game.moves.end());
-    return export_pgn(start, all, tags, result_text(game.result)) + "\n";
+    ChessGameRecord record;
+    record.tags = tags;
+    record.start = start;
+    record.result = result_text(game.result);
+    for (Move m : all) record.moves.push_back({m, "", {}, {}, {}});
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        record.moves.push_back({game.moves[i], "", {}, {}, {}});
+        if (i < game.scores.size() && !game.scores[i].empty())
+            record.moves.back().comments.push_back(game.scores[i]);
+    }
+    return export_pgn(record) + "\n";
 }
 
 MatchResult run_match(const MatchOptions& options, std::ostream& out) {

@@ -42,7 +42,14 @@ struct GameRecord {
     GameResult result = GameResult::Draw;
     std::string reason;
     std::vector<std::int64_t> moveMs[2];  // each side's thinking time per move (White, Black)
+    // Each move's last reported score for the mover, as the PGN comment "+0.35/9" or
+    // "-M3/12" (mate in moves); empty when the engine reported none.
+    std::vector<std::string> scores;
 };
+
+// The PGN comment for the score of a UCI "info" line ("info depth 9 score cp 35 …" gives
+// "+0.35/9"), or nothing when the line has no depth and score.
+std::optional<std::string> score_comment(const std::string& infoLine);
 
 // Plays one game; never hangs on a hung engine (it loses on time) or a dead one. With
 // nodesPerMove, every move is "go nodes M" with M within 25 % of it (drawn from nodesSeed),

@@ -98,6 +98,37 @@ bool quiet(const Position& pos) {
 
 }  // namespace
 
+std::optional<int> comment_score(std::string_view comment) {
+    if (comment.size() < 4 || (comment[0] != '+' && comment[0] != '-')) return std::nullopt;
+    const int sign = comment[0] == '-' ? -1 : 1;
+    comment.remove_prefix(1);
+    const std::size_t slash = comment.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    std::string_view value = comment.substr(0, slash);
+    const bool mate = !value.empty() && value[0] == 'M';
+    if (mate) value.remove_prefix(1);
+    if (value.empty()) return std::nullopt;
+    double v = 0, scale = 1;
+    bool point = false;
+    for (char c : value) {
+        if (c == '.' && !point && !mate) {
+            point = true;
+        } else if (c >= '0' && c <= '9') {
+            if (point) {
+                scale /= 10;
+                v += (c - '0') * scale;
+            } else {
+                v = v * 10 + (c - '0');
+            }
+            if (v > 1e6) return std::nullopt;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (mate) return sign * MateScore;
+    return sign * std::min(int(std::lround(v * 100)), MateScore);
+}
+
 void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) {
     PgnReader reader(pgn);
     for (;;) {
@@ -134,8 +165,16 @@ void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) 
         for (const ChessMoveRecord& played : record.moves) {
             const Move m = played.move;
             const bool quietMove = !pos.is_capture(m) && m.kind() != MoveKind::Promotion;
-            if (ply >= options.skipPlies && ply % options.everyNth == 0 && quietMove && quiet(pos))
+            if (ply >= options.skipPlies && ply % options.everyNth == 0 && quietMove &&
+                quiet(pos)) {
                 into.push_back(trace_position(pos, result));
+                for (const std::string& comment : played.comments)
+                    if (auto score = comment_score(comment)) {
+                        into.back().hasScore = true;
+                        into.back().score = float(pos.side_to_move() == White ? *score : -*score);
+                        break;
+                    }
+            }
             pos.do_move(m);
             ++ply;
         }
@@ -219,12 +258,23 @@ TuneResult tune(const Dataset& data, const Weights& start, const TuneOptions& op
     if (data.train.empty()) throw std::invalid_argument("texel: no training positions");
     TuneResult r;
     r.k = fit_k(data.train, start);
+    // The targets: game results, blended with the search scores where there are some.
+    auto with_targets = [&](const std::vector<TracedPosition>& from) {
+        std::vector<TracedPosition> to = from;
+        for (TracedPosition& p : to)
+            if (p.hasScore)
+                p.result =
+                    float(options.lambda * p.result + (1 - options.lambda) * sigmoid(r.k, p.score));
+        return to;
+    };
+    const std::vector<TracedPosition> train = with_targets(data.train);
+    const std::vector<TracedPosition> validation = with_targets(data.validation);
     RealWeights w(start);
-    r.trainBefore = real_error(data.train, w, r.k);
-    r.validationBefore = real_error(data.validation, w, r.k);
+    r.trainBefore = real_error(train, w, r.k);
+    r.validationBefore = real_error(validation, w, r.k);
+    r.resultsBefore = real_error(data.validation, w, r.k);
     log << fmt::format("K {:.4f}; {} training and {} validation positions; error {:.6f} / {:.6f}\n",
-                       r.k, data.train.size(), data.validation.size(), r.trainBefore,
-                       r.validationBefore);
+                       r.k, train.size(), validation.size(), r.trainBefore, r.validationBefore);
 
     std::vector<bool> frozen(term::Count, false);
     for (int i = 0; i < term::Count; ++i)
@@ -241,7 +291,7 @@ TuneResult tune(const Dataset& data, const Weights& start, const TuneOptions& op
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         std::fill(gMg.begin(), gMg.end(), 0.0);
         std::fill(gEg.begin(), gEg.end(), 0.0);
-        for (const TracedPosition& p : data.train) {
+        for (const TracedPosition& p : train) {
             const double s = sigmoid(r.k, real_eval(p, w));
             // d/d eval of (result - s)^2, with ds/d eval = s (1 - s) K ln10 / 400.
             const double d = -2 * (p.result - s) * s * (1 - s) * r.k * ln10 / 400;
@@ -252,7 +302,7 @@ TuneResult tune(const Dataset& data, const Weights& start, const TuneOptions& op
                 gEg[index] += dEg * count;
             }
         }
-        const double n = double(data.train.size());
+        const double n = double(train.size());
         const double correction1 = 1 - std::pow(beta1, epoch);
         const double correction2 = 1 - std::pow(beta2, epoch);
         auto step = [&](double& weight, double& m, double& v, double g) {
@@ -270,18 +320,20 @@ TuneResult tune(const Dataset& data, const Weights& start, const TuneOptions& op
             if (gEg[i] != 0) step(w.eg[i], mEg[i], vEg[i], gEg[i] + pullEg);
         }
         if (epoch % options.reportEvery == 0 || epoch == options.epochs) {
-            const double train = real_error(data.train, w, r.k);
-            const double validation = real_error(data.validation, w, r.k);
-            log << fmt::format("epoch {}: error {:.6f} / {:.6f}\n", epoch, train, validation);
-            if (validation < bestValidation || data.validation.empty()) {
-                bestValidation = validation;
+            const double trainError = real_error(train, w, r.k);
+            const double validationError = real_error(validation, w, r.k);
+            log << fmt::format("epoch {}: error {:.6f} / {:.6f}\n", epoch, trainError,
+                               validationError);
+            if (validationError < bestValidation || validation.empty()) {
+                bestValidation = validationError;
                 r.weights = w.rounded();
                 r.bestEpoch = epoch;
             }
         }
     }
-    r.trainAfter = mean_squared_error(data.train, r.weights, r.k);
-    r.validationAfter = mean_squared_error(data.validation, r.weights, r.k);
+    r.trainAfter = mean_squared_error(train, r.weights, r.k);
+    r.validationAfter = mean_squared_error(validation, r.weights, r.k);
+    r.resultsAfter = mean_squared_error(data.validation, r.weights, r.k);
     return r;
 }
 

@@ -5,14 +5,16 @@
 // scale factors and the fixed part — and the tuner then minimises the mean squared error
 //   E = mean (result - sigmoid(K * eval / 400))^2
 // by full-batch gradient descent (Adam) without evaluating a position again. K is fitted to
-// the starting weights first. Positions come from PGN games: after the book, not in check,
-// the move played is quiet, and no capture wins material by SEE (the evaluation cannot see
-// tactics, so positions where they are pending would only add noise).
+// the starting weights first; the target may blend the game's result with the engine's
+// search score at that position (TuneOptions::lambda). Positions come from PGN games: after the
+// book, not in check, the move played is quiet, and no capture wins material by SEE (the evaluation
+// cannot see tactics, so positions where they are pending would only add noise).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -34,7 +36,14 @@ struct TracedPosition {
     float afterScale = 0;            // added after scaling (mop-up), for White
     std::uint8_t phase = 0;          // 24 = all pieces on, 0 = pawn endgame
     float result = 0.5f;             // of the game, for White: 1, 0.5 or 0
+    bool hasScore = false;           // the engine's search score here was in the PGN
+    float score = 0;                 // that score, centipawns for White (mates clamped)
 };
+
+// The search score of a PGN comment "+0.35/9" or "-M3/12" (as `arbiter match` writes them),
+// centipawns for the mover, mates as ±MateScore; nothing for another comment.
+constexpr int MateScore = 3000;
+std::optional<int> comment_score(std::string_view comment);
 
 // The position's trace; throws std::logic_error if the traced evaluation with the compiled
 // weights disagrees with evaluate() by more than the integer rounding can explain.
@@ -68,6 +77,10 @@ struct TuneOptions {
     bool freezePieceSquares = false;  // with few games, tune only the other terms
     bool freezeMobility = false;
     double regularization = 0;  // L2 pull toward the starting weights, per centipawn squared
+    // The target of a position with a search score: lambda × the game's result +
+    // (1 − lambda) × the score's expected result, sigmoid(K × score / 400). Game results
+    // alone (1) need tens of thousands of games; the scores make each position say more.
+    double lambda = 1.0;
 };
 
 struct TuneResult {
@@ -75,6 +88,7 @@ struct TuneResult {
     double k = 0;
     double trainBefore = 0, trainAfter = 0;
     double validationBefore = 0, validationAfter = 0;
+    double resultsBefore = 0, resultsAfter = 0;  // held-out error against results alone
     int bestEpoch = 0;  // the epoch with the lowest validation error, whose weights are kept
 };
 
