@@ -118,6 +118,17 @@ TEST(EngineMatch, NodesModeSendsGoNodesNearTheBudget) {
     }
 }
 
+TEST(EngineMatch, ScoreCommentsFromInfoLines) {
+    EXPECT_EQ(score_comment("info depth 9 seldepth 14 score cp 35 nodes 100 pv e2e4"), "+0.35/9");
+    EXPECT_EQ(score_comment("info depth 12 score cp -120 upperbound nodes 5"), "-1.20/12");
+    EXPECT_EQ(score_comment("info depth 7 score mate -3 pv e2e4"), "-M3/7");
+    EXPECT_EQ(score_comment("info depth 3 score mate 1"), "+M1/3");
+    EXPECT_FALSE(score_comment("info string hello"));
+    EXPECT_FALSE(score_comment("info depth 5 nodes 100"));
+    EXPECT_FALSE(score_comment("info depth 5 score lowerbound"));
+    EXPECT_FALSE(score_comment("info score cp 20"));
+}
+
 TEST(EngineMatch, DeadEngineLoses) {
     auto g = play_game(fake("dies", "exit 0"), fake("other", "exec sleep 30"),
                        builtin_openings()[0], TimeControl{2000, 0}, 20);

@@ -128,3 +128,15 @@ TEST(Texel, WeightsHeaderHoldsEveryTerm) {
         if (text[i] == '{' && i + 1 < text.size() && text[i + 1] != '\n') ++entries;
     EXPECT_EQ(entries, term::Count);
 }
+
+// The PGN comments `arbiter match` writes are read back as the mover's score.
+TEST(Texel, SearchScoreComments) {
+    EXPECT_EQ(texel::comment_score("+0.35/9"), 35);
+    EXPECT_EQ(texel::comment_score("-1.20/14"), -120);
+    EXPECT_EQ(texel::comment_score("+0.00/5"), 0);
+    EXPECT_EQ(texel::comment_score("+M3/12"), texel::MateScore);
+    EXPECT_EQ(texel::comment_score("-M1/1"), -texel::MateScore);
+    EXPECT_EQ(texel::comment_score("+45.00/20"), texel::MateScore);  // clamped
+    for (const char* other : {"", "book", "0.35/9", "+0.35", "+a.b/3", "+/3", "+1.2.3/4", "+M/2"})
+        EXPECT_FALSE(texel::comment_score(other)) << other;
+}
