@@ -44,6 +44,9 @@ void add_tune_command(CLI::App& app, Registry& registry) {
                     "Weight of the game result in the target where the PGN has the engine's "
                     "search scores (\"+0.35/9\" comments); 1 = results only")
         ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--min-positions", args->tune.minPositions,
+                    "Tune only terms present in at least this many training positions")
+        ->check(CLI::Range(0, 100000000));
     cmd->add_option("--skip-plies", args->extract.skipPlies,
                     "Plies of each game not used (the book)")
         ->check(CLI::Range(0, 400));

@@ -276,10 +276,21 @@ TuneResult tune(const Dataset& data, const Weights& start, const TuneOptions& op
     log << fmt::format("K {:.4f}; {} training and {} validation positions; error {:.6f} / {:.6f}\n",
                        r.k, train.size(), validation.size(), r.trainBefore, r.validationBefore);
 
+    std::vector<int> support(term::Count, 0);
+    for (const TracedPosition& p : train)
+        for (auto [index, count] : p.terms) ++support[index];
     std::vector<bool> frozen(term::Count, false);
-    for (int i = 0; i < term::Count; ++i)
+    int tuned = 0;
+    for (int i = 0; i < term::Count; ++i) {
         frozen[i] = (options.freezePieceSquares && i >= term::PieceSquare && i < term::Mobility) ||
-                    (options.freezeMobility && i >= term::Mobility && i < term::BishopPair);
+                    (options.freezeMobility && i >= term::Mobility && i < term::BishopPair) ||
+                    support[i] < options.minPositions;
+        tuned += !frozen[i];
+    }
+    log << fmt::format(
+        "{} of {} terms tuned (the others frozen or seen in fewer than {} "
+        "positions)\n",
+        tuned, term::Count, options.minPositions);
 
     // Adam over the mean squared error, gradients averaged over the whole training set.
     std::vector<double> mMg(term::Count), mEg(term::Count), vMg(term::Count), vEg(term::Count);

@@ -76,6 +76,9 @@ struct TuneOptions {
     int reportEvery = 100;
     bool freezePieceSquares = false;  // with few games, tune only the other terms
     bool freezeMobility = false;
+    // Terms present in fewer training positions keep their weight: Adam steps every weight
+    // alike, so a rarely seen one would otherwise fit a handful of games.
+    int minPositions = 500;
     double regularization = 0;  // L2 pull toward the starting weights, per centipawn squared
     // The target of a position with a search score: lambda × the game's result +
     // (1 − lambda) × the score's expected result, sigmoid(K × score / 400). Game results
