@@ -32,6 +32,7 @@ void register_all(CLI::App& app, Registry& registry) {
     add_loadtest_command(app, registry);
     add_crowdtest_command(app, registry);
     add_selfplay_command(app, registry);
+    add_tune_command(app, registry);
 }
 
 }  // namespace arbiter::apps

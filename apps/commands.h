@@ -29,6 +29,7 @@ void add_serve_command(CLI::App& app, Registry& registry);
 void add_loadtest_command(CLI::App& app, Registry& registry);
 void add_crowdtest_command(CLI::App& app, Registry& registry);
 void add_selfplay_command(CLI::App& app, Registry& registry);
+void add_tune_command(CLI::App& app, Registry& registry);
 
 void register_all(CLI::App& app, Registry& registry);
 

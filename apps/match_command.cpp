@@ -61,6 +61,10 @@ void add_match_command(CLI::App& app, Registry& registry) {
                     "Milliseconds an engine may overrun its clock before it forfeits")
         ->check(CLI::Range(0, 60000));
     cmd->add_option("--pgn", args->options.pgnPath, "Write the games to this PGN file");
+    cmd->add_option("--nodes", args->options.nodesPerMove,
+                    "Search about this many nodes a move (go nodes, varied by up to 25 %) instead "
+                    "of spending the clock, which then only limits a hung engine")
+        ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
     cmd->add_option("--sprt", args->sprt,
                     "Stop when an SPRT decides: elo0,elo1[,alpha,beta] (logistic Elo; "
                     "alpha = beta = 0.05); --games is then the most to play");

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -156,8 +157,32 @@ std::string position_command(const Opening& opening, const std::vector<Move>& pl
 
 }  // namespace
 
+std::optional<std::string> score_comment(const std::string& infoLine) {
+    std::istringstream words(infoLine);
+    std::string word, kind;
+    int depth = -1;
+    std::optional<long> value;
+    while (words >> word) {
+        if (word == "depth") {
+            words >> depth;
+        } else if (word == "score") {
+            long v;
+            if (words >> kind >> v) value = v;
+        } else if (word == "pv") {
+            break;
+        }
+    }
+    if (!value || depth < 0 || (kind != "cp" && kind != "mate")) return std::nullopt;
+    if (kind == "mate")
+        return fmt::format("{}M{}/{}", *value < 0 ? "-" : "+", std::labs(*value), depth);
+    return fmt::format("{}{:.2f}/{}", *value < 0 ? "-" : "+", double(std::labs(*value)) / 100,
+                       depth);
+}
+
 GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
-                     const TimeControl& tc, std::int64_t timeMarginMs) {
+                     const TimeControl& tc, std::int64_t timeMarginMs, std::uint64_t nodesPerMove,
+                     std::uint64_t nodesSeed) {
+    std::mt19937_64 jitter(nodesSeed);
     GameRecord g;
     g.opening = opening;
     const Position start = opening_position(opening);
@@ -203,8 +228,12 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
             g.reason = fmt::format("{} {}", side, why);
         };
         p.send(position_command(opening, g.moves, start));
-        std::string go = fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
-                                     clock[Black], tc.incrementMs, tc.incrementMs);
+        // Node counts vary by up to 25 % so that a game and its colour-swapped twin (or two
+        // games of one engine) from the same opening do not repeat each other.
+        std::string go = nodesPerMove
+                             ? fmt::format("go nodes {}", nodesPerMove * (75 + jitter() % 51) / 100)
+                             : fmt::format("go wtime {} btime {} winc {} binc {}", clock[White],
+                                           clock[Black], tc.incrementMs, tc.incrementMs);
         const auto sent = EngineProcess::Clock::now();
         if (!p.send(go)) {
             forfeit("engine died");
@@ -212,8 +241,11 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
         }
         const auto deadline = sent + std::chrono::milliseconds(clock[us] + timeMarginMs);
         std::optional<std::string> bestmove;
+        std::string score;
         while (auto line = p.read_line(deadline)) {
-            if (line->rfind("bestmove", 0) == 0) {
+            if (line->rfind("info", 0) == 0) {
+                if (auto s = score_comment(*line)) score = *s;
+            } else if (line->rfind("bestmove", 0) == 0) {
                 std::istringstream words(*line);
                 std::string word, move;
                 words >> word >> move;
@@ -247,6 +279,7 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
         g.moveMs[us].push_back(used);
         pos.do_move(m);
         g.moves.push_back(m);
+        g.scores.push_back(score);
     }
     return g;
 }
@@ -272,8 +305,17 @@ std::string game_pgn(const GameRecord& game, int round, const std::string& event
         all.push_back(m);
         p.do_move(m);
     }
-    all.insert(all.end(), game.moves.begin(), game.moves.end());
-    return export_pgn(start, all, tags, result_text(game.result)) + "\n";
+    ChessGameRecord record;
+    record.tags = tags;
+    record.start = start;
+    record.result = result_text(game.result);
+    for (Move m : all) record.moves.push_back({m, "", {}, {}, {}});
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        record.moves.push_back({game.moves[i], "", {}, {}, {}});
+        if (i < game.scores.size() && !game.scores[i].empty())
+            record.moves.back().comments.push_back(game.scores[i]);
+    }
+    return export_pgn(record) + "\n";
 }
 
 MatchResult run_match(const MatchOptions& options, std::ostream& out) {
@@ -301,7 +343,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             const bool engine1White = i % 2 == 0;
             const EngineConfig& w = engine1White ? options.engine1 : options.engine2;
             const EngineConfig& b = engine1White ? options.engine2 : options.engine1;
-            GameRecord g = play_game(w, b, opening, options.tc, options.timeMarginMs);
+            GameRecord g = play_game(w, b, opening, options.tc, options.timeMarginMs,
+                                     options.nodesPerMove, std::uint64_t(i) + 1);
             std::lock_guard lock(mutex);
             ++finished;
             if (name1.empty()) name1 = engine1White ? g.white : g.black;

@@ -42,11 +42,21 @@ struct GameRecord {
     GameResult result = GameResult::Draw;
     std::string reason;
     std::vector<std::int64_t> moveMs[2];  // each side's thinking time per move (White, Black)
+    // Each move's last reported score for the mover, as the PGN comment "+0.35/9" or
+    // "-M3/12" (mate in moves); empty when the engine reported none.
+    std::vector<std::string> scores;
 };
 
-// Plays one game; never hangs on a hung engine (it loses on time) or a dead one.
+// The PGN comment for the score of a UCI "info" line ("info depth 9 score cp 35 …" gives
+// "+0.35/9"), or nothing when the line has no depth and score.
+std::optional<std::string> score_comment(const std::string& infoLine);
+
+// Plays one game; never hangs on a hung engine (it loses on time) or a dead one. With
+// nodesPerMove, every move is "go nodes M" with M within 25 % of it (drawn from nodesSeed),
+// and the clock is only a safety limit.
 GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const Opening& opening,
-                     const TimeControl& tc, std::int64_t timeMarginMs);
+                     const TimeControl& tc, std::int64_t timeMarginMs,
+                     std::uint64_t nodesPerMove = 0, std::uint64_t nodesSeed = 0);
 
 struct EloEstimate {
     double score = 0;   // points per game for engine 1
@@ -71,6 +81,9 @@ struct MatchOptions {
     int concurrency = 1;
     std::int64_t timeMarginMs = 50;
     std::string pgnPath;  // empty: none
+    // When set, each move searches about this many nodes (within 25 %, "go nodes M") instead
+    // of spending the clock, which still runs as a safety limit: cheap games for tuning data.
+    std::uint64_t nodesPerMove = 0;
     // With an SPRT, games is the most to play: the match stops once a hypothesis is accepted
     // (the games then under way are finished and counted).
     std::optional<SprtSettings> sprt;

@@ -103,6 +103,32 @@ TEST(EngineMatch, HungEngineLosesOnTime) {
     EXPECT_NE(g.reason.find("time"), std::string::npos);
 }
 
+// With a node budget every move is "go nodes M", M within 25 % of the budget: this fake
+// plays a legal move only then (and an illegal one otherwise); its hung opponent loses on time.
+TEST(EngineMatch, NodesModeSendsGoNodesNearTheBudget) {
+    const std::string script =
+        "while read l; do case \"$l\" in \"go nodes \"*) n=${l#go nodes }; "
+        "if [ $n -ge 750 ] && [ $n -le 1250 ]; then echo bestmove e2e4; "
+        "else echo bestmove e2e5; fi;; \"go \"*) echo bestmove e2e5;; esac; done";
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        auto g = play_game(fake("nodes", script), fake("other", "exec sleep 30"), Opening{},
+                           TimeControl{500, 0}, 20, 1000, seed);
+        EXPECT_EQ(g.result, GameResult::WhiteWins) << g.reason;
+        EXPECT_NE(g.reason.find("Black"), std::string::npos) << g.reason;
+    }
+}
+
+TEST(EngineMatch, ScoreCommentsFromInfoLines) {
+    EXPECT_EQ(score_comment("info depth 9 seldepth 14 score cp 35 nodes 100 pv e2e4"), "+0.35/9");
+    EXPECT_EQ(score_comment("info depth 12 score cp -120 upperbound nodes 5"), "-1.20/12");
+    EXPECT_EQ(score_comment("info depth 7 score mate -3 pv e2e4"), "-M3/7");
+    EXPECT_EQ(score_comment("info depth 3 score mate 1"), "+M1/3");
+    EXPECT_FALSE(score_comment("info string hello"));
+    EXPECT_FALSE(score_comment("info depth 5 nodes 100"));
+    EXPECT_FALSE(score_comment("info depth 5 score lowerbound"));
+    EXPECT_FALSE(score_comment("info score cp 20"));
+}
+
 TEST(EngineMatch, DeadEngineLoses) {
     auto g = play_game(fake("dies", "exit 0"), fake("other", "exec sleep 30"),
                        builtin_openings()[0], TimeControl{2000, 0}, 20);
