@@ -48,6 +48,30 @@ struct Tracer {
 
 double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
 
+// The linear model: weight(i) gives term i's {middlegame, endgame} weight.
+template <typename WeightOf>
+double eval_with(const TracedPosition& p, WeightOf weight) {
+    double mg = p.fixedMg, eg = p.fixedEg;
+    for (auto [index, count] : p.terms) {
+        const auto [wMg, wEg] = weight(index);
+        mg += wMg * count;
+        eg += wEg * count;
+    }
+    mg = mg * p.mgScale + p.afterScale;
+    eg = eg * p.egScale + p.afterScale;
+    return (mg * p.phase + eg * (PhaseTotal - p.phase)) / PhaseTotal;
+}
+
+template <typename Eval>
+double error_with(const std::vector<TracedPosition>& data, double k, Eval eval) {
+    double sum = 0;
+    for (const TracedPosition& p : data) {
+        const double e = p.result - sigmoid(k, eval(p));
+        sum += e * e;
+    }
+    return data.empty() ? 0 : sum / double(data.size());
+}
+
 }  // namespace
 
 TracedPosition trace_position(const Position& pos, float result) {
@@ -74,14 +98,7 @@ TracedPosition trace_position(const Position& pos, float result) {
 }
 
 double traced_eval(const TracedPosition& p, const Weights& w) {
-    double mg = p.fixedMg, eg = p.fixedEg;
-    for (auto [index, count] : p.terms) {
-        mg += double(w[index].mg) * count;
-        eg += double(w[index].eg) * count;
-    }
-    mg = mg * p.mgScale + p.afterScale;
-    eg = eg * p.egScale + p.afterScale;
-    return (mg * p.phase + eg * (PhaseTotal - p.phase)) / PhaseTotal;
+    return eval_with(p, [&](int i) { return std::pair<double, double>(w[i].mg, w[i].eg); });
 }
 
 namespace {
@@ -182,12 +199,7 @@ void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) 
 }
 
 double mean_squared_error(const std::vector<TracedPosition>& data, const Weights& w, double k) {
-    double sum = 0;
-    for (const TracedPosition& p : data) {
-        const double e = p.result - sigmoid(k, traced_eval(p, w));
-        sum += e * e;
-    }
-    return data.empty() ? 0 : sum / double(data.size());
+    return error_with(data, k, [&](const TracedPosition& p) { return traced_eval(p, w); });
 }
 
 double fit_k(const std::vector<TracedPosition>& data, const Weights& w) {
@@ -232,23 +244,11 @@ struct RealWeights {
 };
 
 double real_eval(const TracedPosition& p, const RealWeights& w) {
-    double mg = p.fixedMg, eg = p.fixedEg;
-    for (auto [index, count] : p.terms) {
-        mg += w.mg[index] * count;
-        eg += w.eg[index] * count;
-    }
-    mg = mg * p.mgScale + p.afterScale;
-    eg = eg * p.egScale + p.afterScale;
-    return (mg * p.phase + eg * (PhaseTotal - p.phase)) / PhaseTotal;
+    return eval_with(p, [&](int i) { return std::pair<double, double>(w.mg[i], w.eg[i]); });
 }
 
 double real_error(const std::vector<TracedPosition>& data, const RealWeights& w, double k) {
-    double sum = 0;
-    for (const TracedPosition& p : data) {
-        const double e = p.result - sigmoid(k, real_eval(p, w));
-        sum += e * e;
-    }
-    return data.empty() ? 0 : sum / double(data.size());
+    return error_with(data, k, [&](const TracedPosition& p) { return real_eval(p, w); });
 }
 
 }  // namespace
