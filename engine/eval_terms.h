@@ -18,24 +18,26 @@ namespace term {
 constexpr int PieceSquare = 0;
 // [piece type][squares the piece reaches outside enemy pawn attacks, capped].
 constexpr int Mobility = PieceSquare + 6 * 64;
-constexpr int BishopPair = Mobility + 6 * MaxMobility;
-constexpr int RookOpenFile = BishopPair + 1;
-constexpr int RookSemiOpenFile = RookOpenFile + 1;
-constexpr int KnightOutpost = RookSemiOpenFile + 1;
-constexpr int BishopOutpost = KnightOutpost + 1;
-constexpr int IsolatedPawn = BishopOutpost + 1;
-constexpr int DoubledPawn = IsolatedPawn + 1;
-constexpr int PassedPawn = DoubledPawn + 1;              // [relative rank 0..7]
-constexpr int PassedPawnFree = PassedPawn + 8;           // [rank]: the stop square is empty
-constexpr int PassedPawnProtected = PassedPawnFree + 8;  // [rank]: defended by a pawn
-constexpr int ConnectedPawn = PassedPawnProtected + 8;   // [rank]: defended or side by side
-constexpr int ShieldMissing = ConnectedPawn + 8;         // per unit of missing king shelter
-constexpr int Tempo = ShieldMissing + 1;
-constexpr int ThreatByPawn = Tempo + 1;
-constexpr int ThreatByMinor = ThreatByPawn + 1;
-constexpr int ThreatByRook = ThreatByMinor + 1;
-constexpr int HangingPiece = ThreatByRook + 1;
-constexpr int Count = HangingPiece + 1;
+enum : int {
+    BishopPair = Mobility + 6 * MaxMobility,
+    RookOpenFile,
+    RookSemiOpenFile,
+    KnightOutpost,
+    BishopOutpost,
+    IsolatedPawn,
+    DoubledPawn,
+    PassedPawn,                                // [relative rank 0..7]
+    PassedPawnFree = PassedPawn + 8,           // [rank]: the stop square is empty
+    PassedPawnProtected = PassedPawnFree + 8,  // [rank]: defended by a pawn
+    ConnectedPawn = PassedPawnProtected + 8,   // [rank]: defended or side by side
+    ShieldMissing = ConnectedPawn + 8,         // per unit of missing king shelter
+    Tempo,
+    ThreatByPawn,
+    ThreatByMinor,
+    ThreatByRook,
+    HangingPiece,
+    Count
+};
 
 }  // namespace term
 
