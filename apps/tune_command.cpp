@@ -1,4 +1,5 @@
 // `arbiter tune`: Texel tuning of the evaluation's weights on PGN games (engine/texel.h).
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -78,9 +79,20 @@ void add_tune_command(CLI::App& app, Registry& registry) {
                         data.games, data.train.size(), data.validation.size(), result.k,
                         result.bestEpoch, args->tune.learningRate, args->tune.lambda,
                         result.validationBefore, result.validationAfter));
-                std::ofstream out(args->out, std::ios::binary);
-                out << header.str();
-                if (!out) throw std::runtime_error(fmt::format("tune: cannot write {}", args->out));
+                // Written aside and renamed, so a full disk or a crash never leaves the
+                // compiled-in weights half written.
+                const std::string aside = args->out + ".tmp";
+                {
+                    std::ofstream out(aside, std::ios::binary);
+                    out << header.str();
+                    out.close();
+                    if (!out) {
+                        std::remove(aside.c_str());
+                        throw std::runtime_error(fmt::format("tune: cannot write {}", aside));
+                    }
+                }
+                if (std::rename(aside.c_str(), args->out.c_str()) != 0)
+                    throw std::runtime_error(fmt::format("tune: cannot replace {}", args->out));
                 std::cout << "wrote " << args->out << "\n";
             }
             return 0;
