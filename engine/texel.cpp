@@ -9,9 +9,9 @@
 
 #include "core/notation_error.h"
 #include "core/pgn.h"
+#include "engine/captures.h"
 #include "engine/evaluate.h"
 #include "engine/see.h"
-#include "variants/chess/movegen.h"
 #include "variants/chess/pgn_chess.h"
 
 namespace arbiter::engine::texel {
@@ -103,13 +103,14 @@ double traced_eval(const TracedPosition& p, const Weights& w) {
 
 namespace {
 
-// Quiet enough for a static evaluation: no check, and no capture or promotion that wins
-// material by SEE.
+// Quiet enough for a static evaluation: no check, and none of the moves quiescence would
+// search (captures, queen promotions) wins material by SEE.
 bool quiet(const Position& pos) {
     if (pos.in_check()) return false;
-    for (Move m : legal_moves(pos))
-        if ((pos.is_capture(m) || m.kind() == MoveKind::Promotion) && see_ge(pos, m, 1))
-            return false;
+    MoveList<> captures;
+    generate_captures(pos, captures);
+    for (Move m : captures)
+        if (see_ge(pos, m, 1)) return false;
     return true;
 }
 
