@@ -5,6 +5,8 @@
 # time per move. A benchmark, not a test: at 10+0.1 the Stockfish part alone takes about
 # 400 games x 20 s. Usage:
 #   bench/chess_ladder.sh [ladder|stockfish|all (all)] [GAMES (100)] [TC (10+0.1)] [ARBITER]
+# Environment: CONCURRENCY (1; 2 on an otherwise idle 2-core machine), ELOS (the UCI_Elo
+# list, "2000 2200 2400 2600"), STOCKFISH (/usr/games/stockfish).
 set -eu
 part=${1:-all}
 games=${2:-100}
@@ -12,6 +14,7 @@ tc=${3:-10+0.1}
 arbiter=${4:-build/arbiter}
 concurrency=${CONCURRENCY:-1}
 stockfish=${STOCKFISH:-/usr/games/stockfish}
+elos=${ELOS:-2000 2200 2400 2600}
 
 if [ "$part" = ladder ] || [ "$part" = all ]; then
     for n in 0 1 2 3 4 5 6 7; do
@@ -23,7 +26,7 @@ if [ "$part" = ladder ] || [ "$part" = all ]; then
     done
 fi
 if [ "$part" = stockfish ] || [ "$part" = all ]; then
-    for elo in 2000 2200 2400 2600; do
+    for elo in $elos; do
         echo "== chess: Arbiter (full) vs Stockfish UCI_Elo $elo, $games games at $tc"
         "$arbiter" match --engine1 "$arbiter uci" --name1 arbiter --engine2 "$stockfish" \
             --name2 "stockfish-$elo" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$elo" \

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -333,6 +334,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     int finished = 0;
     std::string name1 = options.engine1.name, name2 = options.engine2.name;
     std::map<int, double> halfPairs;  // pair -> engine 1's points in its first finished game
+    std::optional<SprtTest> sprt;
+    if (options.sprt) sprt.emplace(*options.sprt);
     std::atomic<bool> decided{false};
     auto worker = [&] {
         while (!decided.load()) {
@@ -367,12 +370,13 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
             if (auto it = halfPairs.find(i / 2); it == halfPairs.end()) {
                 halfPairs.emplace(i / 2, points);
             } else {
-                ++total.pairs[int(std::lround((it->second + points) * 2))];
+                const int halfPoints = int(std::lround((it->second + points) * 2));
+                ++total.pairs[std::size_t(halfPoints)];
                 halfPairs.erase(it);
-                if (options.sprt) {
-                    total.sprt = sprt_state(total.pairs, *options.sprt);
-                    out << "SPRT: " << describe(*total.sprt, *options.sprt) << "\n";
-                    if (total.sprt->decision != SprtState::Decision::Continue) decided = true;
+                if (sprt) {
+                    out << "SPRT: " << describe(sprt->add_pair(halfPoints), sprt->settings())
+                        << "\n";
+                    if (sprt->stopped()) decided = true;
                 }
             }
             out.flush();
@@ -398,9 +402,14 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     }
     out << fmt::format("Pairs (0, 1/2, 1, 3/2, 2 points): {} {} {} {} {}\n", total.pairs[0],
                        total.pairs[1], total.pairs[2], total.pairs[3], total.pairs[4]);
-    if (options.sprt) {
-        total.sprt = sprt_state(total.pairs, *options.sprt);
-        out << "SPRT: " << describe(*total.sprt, *options.sprt) << "\n";
+    if (sprt) {
+        total.sprt = sprt->verdict();
+        out << "SPRT: " << describe(sprt->verdict(), sprt->settings()) << "\n";
+        if (sprt->latest().pairs != sprt->verdict().pairs)
+            out << fmt::format(
+                "SPRT: the verdict stands at the stop; {} more pairs from games under way then "
+                "finished (with them: LLR {:.2f})\n",
+                sprt->latest().pairs - sprt->verdict().pairs, sprt->latest().llr);
     }
     return total;
 }

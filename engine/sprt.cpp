@@ -81,4 +81,11 @@ std::string describe(const SprtState& state, const SprtSettings& settings) {
                        verdict);
 }
 
+const SprtState& SprtTest::add_pair(int halfPoints) {
+    ++pairs_.at(std::size_t(halfPoints));
+    latest_ = sprt_state(pairs_, settings_);
+    if (!stopped()) stop_ = latest_;
+    return latest_;
+}
+
 }  // namespace arbiter::engine

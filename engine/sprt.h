@@ -35,4 +35,25 @@ SprtState sprt_state(const Pentanomial& pairs, const SprtSettings& settings);
 // "LLR 1.23 (-2.94, 2.94) [0, 5] after 120 pairs: continue" (or "H1 accepted" / "H0 accepted").
 std::string describe(const SprtState& state, const SprtSettings& settings);
 
+// A running test. It stops at the first pair whose LLR crosses a bound. Games already under
+// way still finish and their pairs are counted, but they may move the LLR back inside the
+// bounds: the verdict is the state at the stop, as a sequential test requires.
+class SprtTest {
+  public:
+    explicit SprtTest(SprtSettings settings) : settings_(settings) {}
+    // One finished pair worth `halfPoints` / 2 points to engine 1 (0..4); the state after it.
+    const SprtState& add_pair(int halfPoints);
+    bool stopped() const { return stop_.decision != SprtState::Decision::Continue; }
+    // The state at the stop, or the latest one while the test runs.
+    const SprtState& verdict() const { return stopped() ? stop_ : latest_; }
+    const SprtState& latest() const { return latest_; }
+    const Pentanomial& pairs() const { return pairs_; }
+    const SprtSettings& settings() const { return settings_; }
+
+  private:
+    SprtSettings settings_;
+    Pentanomial pairs_{};
+    SprtState latest_ = sprt_state({}, settings_), stop_ = latest_;
+};
+
 }  // namespace arbiter::engine

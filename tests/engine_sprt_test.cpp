@@ -59,6 +59,31 @@ TEST(Sprt, ClearGainAcceptsH1AndClearLossAcceptsH0) {
               std::string::npos);
 }
 
+// The first SPRT of the tuned weights stopped at H1 after 217 pairs, and the pair then in
+// flight brought the LLR back to 2.91: the summary said "continue". The verdict is the stop.
+TEST(Sprt, VerdictStandsWhenPairsInFlightFinishAfterTheStop) {
+    SprtTest test(SprtSettings{0, 10, 0.05, 0.05});
+    for (int n = 0; !test.stopped() && n < 1000; ++n) test.add_pair(n % 3 == 0 ? 1 : 3);
+    ASSERT_TRUE(test.stopped());
+    const SprtState stop = test.verdict();
+    EXPECT_EQ(stop.decision, SprtState::Decision::AcceptH1);
+    for (int n = 0; n < 30; ++n) test.add_pair(0);  // games under way, all lost
+    EXPECT_EQ(test.latest().decision, SprtState::Decision::Continue);
+    EXPECT_LT(test.latest().llr, stop.upper);
+    EXPECT_EQ(test.verdict().decision, SprtState::Decision::AcceptH1);
+    EXPECT_EQ(test.verdict().pairs, stop.pairs);
+    EXPECT_EQ(test.pairs()[0], 30);
+}
+
+TEST(Sprt, RunningTestMatchesTheStateOfItsPairs) {
+    SprtTest test(SprtSettings{0, 5, 0.05, 0.05});
+    EXPECT_FALSE(test.stopped());
+    for (int k : {2, 3, 1, 2, 4, 0, 2}) test.add_pair(k);
+    EXPECT_NEAR(test.verdict().llr, sprt_state(test.pairs(), test.settings()).llr, 1e-12);
+    EXPECT_EQ(test.verdict().pairs, 7);
+    EXPECT_THROW(test.add_pair(5), std::out_of_range);
+}
+
 TEST(MatchOpenings, RandomOpeningsAreDeterministicLegalAndDistinct) {
     auto a = random_openings(12, 8, 7), b = random_openings(12, 8, 7);
     ASSERT_EQ(a.size(), 12u);
