@@ -17,13 +17,16 @@ namespace arbiter::server {
 class ComputerPlayer {
   public:
     virtual ~ComputerPlayer() = default;
-    // Runs off the event loop; may be slow. legal is never empty.
+    // Runs off the event loop; may be slow. legal is never empty. waitedMs: how long the
+    // request queued for a compute thread since the view was taken; the clock ran meanwhile,
+    // so it comes off the move's budget (move_budget_ms).
     virtual json::object choose(std::string_view variant, const json::object& view,
                                 const std::vector<json::object>& legal,
-                                referee::RandomSource& random) = 0;
+                                referee::RandomSource& random, std::int64_t waitedMs) = 0;
     // The opponent offers a draw: accept it? Runs off the loop. By default the offer is
     // declined (out loud: the offerer is told).
-    virtual bool accepts_draw(std::string_view /*variant*/, const json::object& /*view*/) {
+    virtual bool accepts_draw(std::string_view /*variant*/, const json::object& /*view*/,
+                              std::int64_t /*waitedMs*/) {
         return false;
     }
 };
@@ -32,8 +35,8 @@ class ComputerPlayer {
 class RandomPlayer final : public ComputerPlayer {
   public:
     json::object choose(std::string_view, const json::object&,
-                        const std::vector<json::object>& legal,
-                        referee::RandomSource& random) override {
+                        const std::vector<json::object>& legal, referee::RandomSource& random,
+                        std::int64_t) override {
         return legal[random.uniform(std::uint32_t(legal.size()))];
     }
 };
@@ -46,13 +49,17 @@ std::unique_ptr<ComputerPlayer> make_computer_player(std::string_view variant, i
 // The wall-clock budget of one computer move (issue 15): the level's most
 // (engine/level_catalog.h: level 8 1 s, lower levels less) in an untimed game; with a clock,
 // remaining / 30 + 3/4 of the increment, but at least MinMoveBudgetMs and never more than the
-// level's most. Level 0 thinks not at all (0).
+// level's most. Level 0 thinks not at all (0). Time already spent waiting for a compute
+// thread (waitedMs) comes off both the clock and the level's most, so that the answer
+// arrives within the level's time even on a busy server (but thinking never drops under the
+// floor).
 constexpr std::int64_t MinMoveBudgetMs = 50;
 std::int64_t move_budget_ms(std::int64_t levelMaxMs, std::optional<std::int64_t> remainingMs,
-                            std::int64_t incrementMs);
+                            std::int64_t incrementMs, std::int64_t waitedMs = 0);
 // The same from the computer's view: its seat's time left and the increment from
 // view["clock"] (null or absent: untimed).
-std::int64_t move_budget_ms(std::string_view variant, int level, const json::object& view);
+std::int64_t move_budget_ms(std::string_view variant, int level, const json::object& view,
+                            std::int64_t waitedMs = 0);
 
 // Every game's levels for the lobby (GET /api/levels, docs/api.md):
 // {"chess":[{"level":0,"elo":300,"description":"…","translations":{"it":"…"}},…],…}.

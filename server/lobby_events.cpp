@@ -199,15 +199,20 @@ void Lobby::maybe_computer(Room& r) {
     if (!r.computer) r.computer = make_computer_player(r.variant, r.level);
     r.computerThinking = true;
     asio::post(compute_, [this, &r, epoch = r.epoch, player = r.computer.get(), variant = r.variant,
-                          view = std::move(view), legal = std::move(legal), offered] {
+                          view = std::move(view), legal = std::move(legal), offered,
+                          queued = std::chrono::steady_clock::now()] {
+        // Time spent queued behind other games' thinking ran on the computer's clock.
+        const std::int64_t waitedMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          std::chrono::steady_clock::now() - queued)
+                                          .count();
         json::object choice;
         try {
             referee::SecureRandom random;
             if (offered)
-                choice = {
-                    {"type", player->accepts_draw(variant, view) ? "draw-accept" : "draw-decline"}};
+                choice = {{"type", player->accepts_draw(variant, view, waitedMs) ? "draw-accept"
+                                                                                 : "draw-decline"}};
             else
-                choice = player->choose(variant, view, legal, random);
+                choice = player->choose(variant, view, legal, random, waitedMs);
         } catch (const std::exception& e) {
             log(LogLevel::Error, "computer player failed", {{"game", r.id}, {"error", e.what()}});
         }

@@ -236,10 +236,12 @@ TEST(ComputerSeat, HiddenInformationLevelsUseTheEnginePlayers) {
     auto game = referee::create_game("chiefspy", {}, secrets);
     auto legal = game->legal_actions(Seat::White);
     auto view = game->view(Seat::White, 0);
-    auto chosen = server::make_computer_player("chiefspy", 4)->choose("chiefspy", view, legal, r);
+    auto chosen =
+        server::make_computer_player("chiefspy", 4)->choose("chiefspy", view, legal, r, 0);
     EXPECT_TRUE(chosen.contains("values"));
     EXPECT_TRUE(game->act(Seat::White, chosen, 1).accepted);
-    auto random = server::make_computer_player("chiefspy", 0)->choose("chiefspy", view, legal, r);
+    auto random =
+        server::make_computer_player("chiefspy", 0)->choose("chiefspy", view, legal, r, 0);
     EXPECT_FALSE(random.contains("values"));
 }
 

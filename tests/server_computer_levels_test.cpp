@@ -85,6 +85,32 @@ TEST(MoveBudget, ScalesWithTheClock) {
     EXPECT_EQ(server::move_budget_ms("chess", 6, view), 600);  // level 6's most
 }
 
+// A computer move queued behind other games' thinking: the wait ran on its clock and counts
+// against the level's most, so the answer still comes within the level's time.
+TEST(MoveBudget, TimeWaitingForAComputeThreadComesOffTheBudget) {
+    EXPECT_EQ(server::move_budget_ms(1000, std::nullopt, 0, 300), 700);
+    EXPECT_EQ(server::move_budget_ms(1000, std::nullopt, 0, 5000), server::MinMoveBudgetMs);
+    EXPECT_EQ(server::move_budget_ms(1000, std::nullopt, 0, -5), 1000);  // a clock step back
+    // 30 s left, 0.6 s queued: 29.4 s / 30 = 980, but the level's second has 400 ms left
+    EXPECT_EQ(server::move_budget_ms(1000, 30000, 0, 600), 400);
+    // 6 s left, 3 s queued: a thirtieth of the 3 s that remain, plus the increment's share
+    EXPECT_EQ(server::move_budget_ms(5000, 6000, 400, 3000), 100 + 300);
+    // a wait past the level's most leaves only the floor, however much clock is left
+    EXPECT_EQ(server::move_budget_ms(1000, 600000, 0, 1200), server::MinMoveBudgetMs);
+    EXPECT_EQ(server::move_budget_ms(1000, 2000, 0, 2500), server::MinMoveBudgetMs);
+    // level 0 still thinks not at all
+    EXPECT_EQ(server::move_budget_ms(0, std::optional<std::int64_t>(2000), 0, 100), 0);
+    json::object untimed{{"seat", "black"}, {"clock", nullptr}};
+    EXPECT_EQ(server::move_budget_ms("chess", 8, untimed, 250), 750);
+    json::object view{{"seat", "white"},
+                      {"clock", json::object{{"initial", 60},
+                                             {"increment", 1},
+                                             {"white", 3000},
+                                             {"black", 60000},
+                                             {"running", "white"}}}};
+    EXPECT_EQ(server::move_budget_ms("chess", 8, view, 100), 2900 / 30 + 750);
+}
+
 // A level-8 computer in chess on a one-second clock: the budget it passes to the engine (a pure
 // function of its view) is the floor, not the level's second, and it still plays a legal move.
 TEST(MoveBudget, Level8ChessOnATinyClockThinksBriefly) {
@@ -104,7 +130,7 @@ TEST(MoveBudget, Level8ChessOnATinyClockThinksBriefly) {
 
     auto legal = game->legal_actions(Seat::Black);
     referee::SeededRandom r(2);
-    auto chosen = server::make_computer_player("chess", 8)->choose("chess", view, legal, r);
+    auto chosen = server::make_computer_player("chess", 8)->choose("chess", view, legal, r, 0);
     EXPECT_TRUE(game->act(Seat::Black, chosen, 450).accepted) << json::serialize(chosen);
 }
 
@@ -118,7 +144,7 @@ TEST(MoveBudget, HiddenInformationPlayersGetTheirBudgetToo) {
     EXPECT_EQ(server::move_budget_ms("minesweeper", 8, view), server::MinMoveBudgetMs);
     auto legal = game->legal_actions(Seat::White);
     auto chosen =
-        server::make_computer_player("minesweeper", 8)->choose("minesweeper", view, legal, r);
+        server::make_computer_player("minesweeper", 8)->choose("minesweeper", view, legal, r, 0);
     EXPECT_TRUE(game->act(Seat::White, chosen, 10).accepted) << json::serialize(chosen);
 }
 
