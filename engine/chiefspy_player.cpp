@@ -7,6 +7,7 @@
 #include <map>
 
 #include "belief/chiefspy_view_belief.h"
+#include "engine/chiefspy_opponent_model.h"
 #include "engine/chiefspy_search.h"
 #include "engine/levels.h"
 
@@ -50,14 +51,6 @@ using cs_detail::World;
 using cs_detail::WorldSearch;
 
 constexpr int ChiefRevealCost = 120;
-// The opponent model on top of the exact deduction (a prior over its assignments, not a
-// fact): each battle an enemy piece has started this round multiplies the odds that it is
-// the Chief by ChiefShy (a player guards its Chief; the level players charge their own Chief
-// for every battle), and each earlier round in which the opponent had its Chief or Spy on a
-// slot multiplies, for each of the two, the weight of the assignments that put one there
-// again by 1 + HabitWeight.
-constexpr double ChiefShy = 0.1;
-constexpr double HabitWeight = 8;
 
 // What the player knows when it must move: the board, its legal moves and the belief.
 struct Situation {
@@ -116,70 +109,10 @@ cs_detail::MatchOutlook match_of(const json::object& view, Color me) {
     return m;
 }
 
-// The opponent's habits: for each slot, how many earlier rounds of this match it put its
-// Chief or its Spy there (the round-end reveals are public). A player who keeps its special
-// pieces where they were is read faster than a uniform prior would.
-std::array<int, SlotCount> opponent_habits(const json::object& view, Color me) {
-    std::array<int, SlotCount> count{};
-    const json::value* rounds = find(view, "rounds");
-    const json::value* colourOf = find(view, "colourOf");
-    if (!rounds || !rounds->is_array() || !colourOf || !colourOf->is_object()) return count;
-    std::string theirSeat;
-    const char* mine = me == White ? "white" : "black";
-    for (const char* seat : {"white", "black"}) {
-        const json::value* c = find(colourOf->get_object(), seat);
-        if (c && c->is_string() && c->get_string() != mine) theirSeat = seat;
-    }
-    if (theirSeat.empty()) return count;
-    for (const auto& r : rounds->get_array()) {
-        if (!r.is_object()) continue;
-        const json::value* reveal = find(r.get_object(), "reveal");
-        if (!reveal || !reveal->is_object()) continue;
-        for (const auto& side : reveal->get_object()) {
-            if (!side.value().is_object()) continue;
-            const json::value* seat = find(side.value().get_object(), "seat");
-            const json::value* values = find(side.value().get_object(), "values");
-            if (!seat || !seat->is_string() || seat->get_string() != theirSeat.c_str() || !values ||
-                !values->is_object())
-                continue;
-            for (Slot v = 0; v < SlotCount; ++v) {
-                const json::value* x =
-                    find(values->get_object(), std::string(1, char('a' + v)).c_str());
-                if (x && x->is_string() && (x->get_string() == "C" || x->get_string() == "S"))
-                    ++count[v];
-            }
-        }
-    }
-    return count;
-}
-
-// How many battles each opponent piece has started this round. A player guards its Chief:
-// every attack of a piece makes it less likely to be the Chief than the bare deduction says
-// (the deduction assumes any piece is as likely to attack as any other).
-std::array<int, SlotCount> opponent_attacks(const json::object& view, Color me) {
-    std::array<int, SlotCount> count{};
-    const json::value* battles = find(view, "battles");
-    if (!battles || !battles->is_array()) return count;
-    const char* theirs = me == White ? "black" : "white";
-    for (const auto& b : battles->get_array()) {
-        if (!b.is_object()) continue;
-        const json::value* a = find(b.get_object(), "attacker");
-        if (!a || !a->is_object()) continue;
-        const json::value* colour = find(a->get_object(), "colour");
-        const json::value* id = find(a->get_object(), "id");
-        if (!colour || !colour->is_string() || colour->get_string() != theirs || !id ||
-            !id->is_string() || id->get_string().size() != 1)
-            continue;
-        int slot = id->get_string()[0] - 'a';
-        if (slot >= 0 && slot < SlotCount) ++count[slot];
-    }
-    return count;
-}
-
 // The opponent assignments the search plays in, and the odds of each enemy piece being the
 // Chief or the Spy. Uniform over the assignments the exact deduction keeps, as long as the
 // opponent has shown nothing the model reads; otherwise each assignment is weighted by the
-// opponent model (ChiefShy, HabitWeight) and drawn with those weights.
+// opponent model (engine/chiefspy_opponent_model.h) and drawn with those weights.
 struct Drawn {
     std::vector<belief::CsHypothesis> hypotheses;
     std::array<double, SlotCount> chief{}, spy{};
@@ -188,8 +121,9 @@ struct Drawn {
 Drawn draw_opponents(const Situation& s, const json::object& view, std::size_t n,
                      referee::RandomSource& random, std::mt19937_64& rng) {
     Drawn out;
-    const auto habit = opponent_habits(view, s.me);
-    const auto attacks = opponent_attacks(view, s.me);
+    const cs_model::OpponentHabits habits = cs_model::opponent_habits(view, s.me);
+    const auto& habit = habits.count;
+    const auto attacks = cs_model::opponent_attacks(view, s.me);
     auto any = [](const std::array<int, SlotCount>& a) {
         return std::any_of(a.begin(), a.end(), [](int c) { return c > 0; });
     };
@@ -210,8 +144,8 @@ Drawn draw_opponents(const Situation& s, const json::object& view, std::size_t n
             if (all[j].opponent_initial[v].is_chief()) c = v;
             if (all[j].opponent_initial[v].is_spy()) y = v;
         }
-        double weight = (1 + HabitWeight * habit[c]) * (1 + HabitWeight * habit[y]) *
-                        std::pow(ChiefShy, attacks[c]);
+        double weight = (1 + habits.weight * habit[c]) * (1 + habits.weight * habit[y]) *
+                        std::pow(cs_model::ChiefShy, attacks[c]);
         out.chief[c] += weight, out.spy[y] += weight;
         cumulative[j] = sum += weight;
     }
