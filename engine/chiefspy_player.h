@@ -3,8 +3,9 @@
 // the opponent's values built from it (belief/chiefspy_view_belief.h).
 //
 // The level player samples opponent assignments from the exact belief, weighted by a small
-// opponent model (a piece that has started battles is less likely the Chief; from round 2,
-// the places of the opponent's Chief and Spy in earlier rounds are likelier) (each sample also
+// opponent model (engine/chiefspy_opponent_model.h: a piece that has started battles is less
+// likely the Chief; from round 2, the places of the opponent's Chief and Spy in earlier rounds
+// are likelier, as far as its later rounds show that it keeps them) (each sample also
 // fixes the current value of every piece, ours included after battles we won), plays every
 // legal move in each sampled world through the referee's battle function, searches the
 // reply shallowly (alpha-beta with battle quiescence) and picks the move with the best

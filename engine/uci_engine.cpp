@@ -418,8 +418,8 @@ void UciEngine::start_search(const BasicPosition<R>& rootPosition, Searcher<R>& 
         };
         Move best, ponderMove;
         if (level <= MaxLevel - 1 && !legal_moves(root).empty()) {
-            TimeBudget budget = plan_time(limits, root.side_to_move());
-            best = choose_level_move(root, level, seed, &tt_, budget.maximum, &stop_);
+            best = choose_level_move(root, level, seed, &tt_,
+                                     level_time_cap(limits, root.side_to_move()), &stop_);
             emit(fmt::format("info string level {} move", level));
         } else {
             SearchResult r = searcher.run(root, limits, &stop_, onInfo);

@@ -77,4 +77,13 @@ class UciEngine {
     int elo_ = 2400;
 };
 
+// The hard cap of a computer level's move (engine/levels.h; option Level, or
+// UCI_LimitStrength). Its root scoring has no soft stop, and most levels want more nodes than
+// a short clock allows, so the cap is spent on most moves: it is the optimum, one move's fair
+// share. At the maximum (five shares) the levels spent a 10 s clock in the first ten moves and
+// played the rest of the game on the increment.
+inline std::int64_t level_time_cap(const SearchLimits& limits, Color us) {
+    return plan_time(limits, us).optimum;
+}
+
 }  // namespace arbiter::engine

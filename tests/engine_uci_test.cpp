@@ -247,6 +247,30 @@ TEST(EngineTimeManagement, ClockBudgetStaysWellInsideTheTimeLeft) {
             }
 }
 
+// A level spends its whole cap on most moves (its root scoring has no soft stop). Spending it
+// every move of a 10+0.1 game, it must still have half its clock after 20 moves and never
+// run out, rather than spend the clock in the opening and play the rest on the increment.
+TEST(EngineTimeManagement, ALevelSpendingItsCapEveryMoveKeepsItsClock) {
+    SearchLimits limits;
+    limits.time[White] = 10000;
+    limits.increment[White] = 100;
+    for (int move = 1; move <= 120; ++move) {
+        const std::int64_t cap = level_time_cap(limits, White);
+        EXPECT_GE(cap, 1);
+        limits.time[White] -= cap + 5;  // the pipes' real lag, well under the reserve
+        ASSERT_GT(limits.time[White], 0) << "flagged at move " << move;
+        limits.time[White] += limits.increment[White];
+        if (move == 20) {
+            EXPECT_GE(limits.time[White], 5000);
+        }
+    }
+    limits.time[White] = -1;
+    limits.movetime = 500;
+    EXPECT_EQ(level_time_cap(limits, White), 470);
+    limits.movetime = -1;
+    EXPECT_EQ(level_time_cap(limits, White), -1);  // no clock: only the node budget
+}
+
 TEST(EngineTimeManagement, NoClockMeansNoLimit) {
     SearchLimits limits;
     EXPECT_EQ(plan_time(limits, White).maximum, -1);
