@@ -26,11 +26,33 @@ if [ "$part" = ladder ] || [ "$part" = all ]; then
     done
 fi
 if [ "$part" = stockfish ] || [ "$part" = all ]; then
+    scores=$(mktemp)
+    trap 'rm -f "$scores"' EXIT
     for elo in $elos; do
         echo "== chess: Arbiter (full) vs Stockfish UCI_Elo $elo, $games games at $tc"
         "$arbiter" match --engine1 "$arbiter uci" --name1 arbiter --engine2 "$stockfish" \
             --name2 "stockfish-$elo" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$elo" \
             --games "$games" --tc "$tc" --book-plies 8 --book-seed 7 \
-            --concurrency "$concurrency" --pgn "sf$elo.pgn" | tail -n 5
-    done
+            --concurrency "$concurrency" --pgn "sf$elo.pgn" | tail -n 5 |
+            tee /dev/stderr | sed -n "s/^Score of arbiter vs stockfish-\([0-9]*\): \([0-9]*\) - \([0-9]*\) - \([0-9]*\) .*/\1 \2 \3 \4/p" >>"$scores"
+    done 2>&1
+    # One rating from all the opponents: the R at which the expected scores add up to the
+    # points scored (maximum likelihood, found by bisection), and its standard error from the
+    # Fisher information of a win/loss model (draws make the true error a little smaller).
+    awk '{ elo[NR] = $1; n[NR] = $2 + $3 + $4; pts[NR] = $2 + $4 / 2 }
+        END {
+            if (NR == 0) exit
+            lo = -1000; hi = 5000
+            for (k = 0; k < 100; k++) {
+                r = (lo + hi) / 2; f = 0
+                for (i = 1; i <= NR; i++) f += pts[i] - n[i] / (1 + 10 ^ ((elo[i] - r) / 400))
+                if (f > 0) lo = r; else hi = r
+            }
+            info = 0
+            for (i = 1; i <= NR; i++) {
+                p = 1 / (1 + 10 ^ ((elo[i] - r) / 400))
+                info += n[i] * p * (1 - p) * (log(10) / 400) ^ 2
+            }
+            printf "== combined: about %.0f +- %.0f (95%%) on Stockfish UCI_Elo scale, %d opponents\n", r, 1.96 / sqrt(info), NR
+        }' "$scores"
 fi
