@@ -27,15 +27,17 @@ if [ "$part" = ladder ] || [ "$part" = all ]; then
 fi
 if [ "$part" = stockfish ] || [ "$part" = all ]; then
     scores=$(mktemp)
-    trap 'rm -f "$scores"' EXIT
+    trap 'rm -f "$scores" "$scores.last"' EXIT
     for elo in $elos; do
         echo "== chess: Arbiter (full) vs Stockfish UCI_Elo $elo, $games games at $tc"
         "$arbiter" match --engine1 "$arbiter uci" --name1 arbiter --engine2 "$stockfish" \
             --name2 "stockfish-$elo" --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$elo" \
             --games "$games" --tc "$tc" --book-plies 8 --book-seed 7 \
-            --concurrency "$concurrency" --pgn "sf$elo.pgn" | tail -n 5 |
-            tee /dev/stderr | sed -n "s/^Score of arbiter vs stockfish-\([0-9]*\): \([0-9]*\) - \([0-9]*\) - \([0-9]*\) .*/\1 \2 \3 \4/p" >>"$scores"
-    done 2>&1
+            --concurrency "$concurrency" --pgn "sf$elo.pgn" | tail -n 5 >"$scores.last"
+        cat "$scores.last"
+        sed -n "s/^Score of arbiter vs stockfish-\([0-9]*\): \([0-9]*\) - \([0-9]*\) - \([0-9]*\) .*/\1 \2 \3 \4/p" \
+            "$scores.last" >>"$scores"
+    done
     # One rating from all the opponents: the R at which the expected scores add up to the
     # points scored (maximum likelihood, found by bisection), and its standard error from the
     # Fisher information of a win/loss model (draws make the true error a little smaller).
