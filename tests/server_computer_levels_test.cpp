@@ -62,6 +62,18 @@ TEST(MoveBudget, UntimedIsTheLevelsMost) {
     EXPECT_EQ(server::move_budget_ms("chess", 0, untimed), 0);
 }
 
+namespace {
+// White's view in a 60+1 game with 3 s left on its clock, White to move.
+json::object white_on_3_seconds_of_60_plus_1() {
+    return {{"seat", "white"},
+            {"clock", json::object{{"initial", 60},
+                                   {"increment", 1},
+                                   {"white", 3000},
+                                   {"black", 60000},
+                                   {"running", "white"}}}};
+}
+}  // namespace
+
 TEST(MoveBudget, ScalesWithTheClock) {
     // bullet, 2 s left: a thirtieth of it (66 ms), far below level 8's second
     EXPECT_EQ(server::move_budget_ms(1000, 2000, 0), 66);
@@ -75,12 +87,7 @@ TEST(MoveBudget, ScalesWithTheClock) {
     EXPECT_EQ(server::move_budget_ms(1000, 300000, 3000), 1000);
     EXPECT_EQ(server::move_budget_ms(150, 300000, 3000), 150);
     // the clock of the computer's own seat, the increment in seconds
-    json::object view{{"seat", "white"},
-                      {"clock", json::object{{"initial", 60},
-                                             {"increment", 1},
-                                             {"white", 3000},
-                                             {"black", 60000},
-                                             {"running", "white"}}}};
+    const json::object view = white_on_3_seconds_of_60_plus_1();
     EXPECT_EQ(server::move_budget_ms("chess", 8, view), 100 + 750);
     EXPECT_EQ(server::move_budget_ms("chess", 6, view), 600);  // level 6's most
 }
@@ -102,12 +109,7 @@ TEST(MoveBudget, TimeWaitingForAComputeThreadComesOffTheBudget) {
     EXPECT_EQ(server::move_budget_ms(0, std::optional<std::int64_t>(2000), 0, 100), 0);
     json::object untimed{{"seat", "black"}, {"clock", nullptr}};
     EXPECT_EQ(server::move_budget_ms("chess", 8, untimed, 250), 750);
-    json::object view{{"seat", "white"},
-                      {"clock", json::object{{"initial", 60},
-                                             {"increment", 1},
-                                             {"white", 3000},
-                                             {"black", 60000},
-                                             {"running", "white"}}}};
+    const json::object view = white_on_3_seconds_of_60_plus_1();
     EXPECT_EQ(server::move_budget_ms("chess", 8, view, 100), 2900 / 30 + 750);
 }
 
