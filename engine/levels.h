@@ -42,12 +42,12 @@ inline const LevelSettings& level_settings(int level) {
 }
 
 // Playing strength of each level on Stockfish's UCI_Elo scale (UCI_Elo maps onto these).
-// Measured (docs/engine.md, bench/chess_ladder.sh): level 4 scored 12 W 1 D 17 L against
-// Stockfish UCI_Elo 1350 at 10+0.1 (1290 +- 130); level 8 (the full engine) 80.5 % against
-// 2000 and 22.9 % against 2600 (about 2300). Levels 1 and 2 sit one self-play step (80 % and
-// 78 %, 60 games) above the level below; the others are interpolated between the anchors
-// and are estimates until bench/chess_ladder.sh has been run in full.
-constexpr int LevelElo[MaxLevel + 1] = {100, 330, 550, 950, 1290, 1500, 1800, 2050, 2300};
+// Measured (docs/engine.md, bench/chess_ladder.sh): level 8, the full engine with the tuned
+// weights, 2285 +- 40 over 400 games at 10+0.1 against UCI_Elo 2000-2600; level 4 scored
+// 12 W 1 D 17 L against UCI_Elo 1350 (1290 +- 130, hand-set weights). Levels 1 and 2 sit one
+// self-play step (80 % and 78 %, 60 games) above the level below; the others are
+// interpolated between the anchors until they are measured against Stockfish.
+constexpr int LevelElo[MaxLevel + 1] = {100, 330, 550, 950, 1290, 1500, 1800, 2050, 2285};
 
 inline int level_for_elo(int elo) {
     int level = 0;
