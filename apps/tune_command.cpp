@@ -91,8 +91,10 @@ void add_tune_command(CLI::App& app, Registry& registry) {
                         throw std::runtime_error(fmt::format("tune: cannot write {}", aside));
                     }
                 }
-                if (std::rename(aside.c_str(), args->out.c_str()) != 0)
+                if (std::rename(aside.c_str(), args->out.c_str()) != 0) {
+                    std::remove(aside.c_str());
                     throw std::runtime_error(fmt::format("tune: cannot replace {}", args->out));
+                }
                 std::cout << "wrote " << args->out << "\n";
             }
             return 0;

@@ -10,18 +10,13 @@ namespace {
 using chiefspy::Slot;
 using chiefspy::SlotCount;
 
-const json::value* find(const json::object& o, const char* key) {
-    auto it = o.find(key);
-    return it == o.end() ? nullptr : &it->value();
-}
-
 // The seat ("white"/"black") of the opponent of the player of colour `me` this round.
 std::string opponent_seat(const json::object& view, Color me) {
-    const json::value* colourOf = find(view, "colourOf");
+    const json::value* colourOf = view.if_contains("colourOf");
     if (!colourOf || !colourOf->is_object()) return {};
     const char* mine = me == White ? "white" : "black";
     for (const char* seat : {"white", "black"}) {
-        const json::value* c = find(colourOf->get_object(), seat);
+        const json::value* c = colourOf->get_object().if_contains(seat);
         if (c && c->is_string() && c->get_string() != mine) return seat;
     }
     return {};
@@ -31,18 +26,17 @@ std::string opponent_seat(const json::object& view, Color me) {
 std::vector<Slot> revealed_specials(const json::value& round, const std::string& seat) {
     std::vector<Slot> specials;
     if (!round.is_object()) return specials;
-    const json::value* reveal = find(round.get_object(), "reveal");
+    const json::value* reveal = round.get_object().if_contains("reveal");
     if (!reveal || !reveal->is_object()) return specials;
     for (const auto& side : reveal->get_object()) {
         if (!side.value().is_object()) continue;
-        const json::value* s = find(side.value().get_object(), "seat");
-        const json::value* values = find(side.value().get_object(), "values");
+        const json::value* s = side.value().get_object().if_contains("seat");
+        const json::value* values = side.value().get_object().if_contains("values");
         if (!s || !s->is_string() || s->get_string() != seat.c_str() || !values ||
             !values->is_object())
             continue;
         for (Slot v = 0; v < SlotCount; ++v) {
-            const json::value* x =
-                find(values->get_object(), std::string(1, char('a' + v)).c_str());
+            const json::value* x = values->get_object().if_contains(std::string(1, char('a' + v)));
             if (x && x->is_string() && (x->get_string() == "C" || x->get_string() == "S"))
                 specials.push_back(v);
         }
@@ -54,7 +48,7 @@ std::vector<Slot> revealed_specials(const json::value& round, const std::string&
 
 OpponentHabits opponent_habits(const json::object& view, Color me) {
     OpponentHabits h;
-    const json::value* rounds = find(view, "rounds");
+    const json::value* rounds = view.if_contains("rounds");
     const std::string theirs = opponent_seat(view, me);
     if (!rounds || !rounds->is_array() || theirs.empty()) return h;
     // Likelihood of the places seen, for a habitual player and for one who places uniformly.
@@ -82,15 +76,15 @@ OpponentHabits opponent_habits(const json::object& view, Color me) {
 
 std::array<int, SlotCount> opponent_attacks(const json::object& view, Color me) {
     std::array<int, SlotCount> count{};
-    const json::value* battles = find(view, "battles");
+    const json::value* battles = view.if_contains("battles");
     if (!battles || !battles->is_array()) return count;
     const char* theirs = me == White ? "black" : "white";
     for (const auto& b : battles->get_array()) {
         if (!b.is_object()) continue;
-        const json::value* a = find(b.get_object(), "attacker");
+        const json::value* a = b.get_object().if_contains("attacker");
         if (!a || !a->is_object()) continue;
-        const json::value* colour = find(a->get_object(), "colour");
-        const json::value* id = find(a->get_object(), "id");
+        const json::value* colour = a->get_object().if_contains("colour");
+        const json::value* id = a->get_object().if_contains("id");
         if (!colour || !colour->is_string() || colour->get_string() != theirs || !id ||
             !id->is_string() || id->get_string().size() != 1)
             continue;

@@ -27,11 +27,6 @@ using CsMove = chiefspy::Move;
 using G = chiefspy::G;
 using Bitboard = chiefspy::Bitboard;
 
-const json::value* find(const json::object& o, const char* key) {
-    auto it = o.find(key);
-    return it == o.end() ? nullptr : &it->value();
-}
-
 std::optional<BattleWinner> winner_named(std::string_view w) {
     if (w == "attacker") return BattleWinner::Attacker;
     if (w == "defender") return BattleWinner::Defender;
@@ -94,15 +89,15 @@ World world_of(const Situation& s, const belief::CsHypothesis& h, const Context&
 // Where the match stands for the seat: its points, the opponent's, the round's number.
 cs_detail::MatchOutlook match_of(const json::object& view, Color me) {
     cs_detail::MatchOutlook m;
-    const json::value* round = find(view, "round");
+    const json::value* round = view.if_contains("round");
     if (round && round->is_number()) m.round = std::clamp(round->to_number<int>(), 1, 3);
-    const json::value* colourOf = find(view, "colourOf");
-    const json::value* score = find(view, "score");
+    const json::value* colourOf = view.if_contains("colourOf");
+    const json::value* score = view.if_contains("score");
     if (!colourOf || !colourOf->is_object() || !score || !score->is_object()) return m;
     const char* mine = me == White ? "white" : "black";
     for (const char* seat : {"white", "black"}) {
-        const json::value* c = find(colourOf->get_object(), seat);
-        const json::value* p = find(score->get_object(), seat);
+        const json::value* c = colourOf->get_object().if_contains(seat);
+        const json::value* p = score->get_object().if_contains(seat);
         if (!c || !c->is_string() || !p || !p->is_number()) continue;
         (c->get_string() == mine ? m.mine : m.theirs) = p->to_number<int>();
     }
@@ -209,7 +204,7 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
     json::object choose(const json::object& view, const std::vector<json::object>& legal,
                         referee::RandomSource& random) override {
         std::mt19937_64 rng(draw_seed(random));
-        const auto* type = find(legal.front(), "type");
+        const auto* type = legal.front().if_contains("type");
         if (type && type->is_string() && type->get_string() == "set-values")
             return values_action(choose_chiefspy_setup(rng));
         auto s = read_situation(view, legal);
@@ -396,14 +391,14 @@ chiefspy::Assignment choose_chiefspy_setup(std::mt19937_64& rng) {
 }
 
 std::optional<chiefspy::Board> board_from_view(const json::object& view) {
-    const json::value* moves = find(view, "moves");
-    const json::value* battles = find(view, "battles");
+    const json::value* moves = view.if_contains("moves");
+    const json::value* battles = view.if_contains("battles");
     if (!moves || !moves->is_array() || !battles || !battles->is_array()) return std::nullopt;
     std::map<std::int64_t, BattleWinner> winnerAt;
     for (const auto& b : battles->get_array()) {
         if (!b.is_object()) return std::nullopt;
-        const json::value* ply = find(b.get_object(), "ply");
-        const json::value* winner = find(b.get_object(), "winner");
+        const json::value* ply = b.get_object().if_contains("ply");
+        const json::value* winner = b.get_object().if_contains("winner");
         if (!ply || !ply->is_number() || !winner || !winner->is_string()) return std::nullopt;
         auto w = winner_named(winner->get_string());
         if (!w) return std::nullopt;
@@ -427,7 +422,7 @@ std::optional<chiefspy::Board> board_from_view(const json::object& view) {
     } catch (const std::exception&) {
         return std::nullopt;
     }
-    const json::value* fen = find(view, "fen");
+    const json::value* fen = view.if_contains("fen");
     if (fen && fen->is_string() && board.fen() != std::string_view(fen->get_string()))
         return std::nullopt;
     return board;
