@@ -7,9 +7,9 @@
 // piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
 // exposed"), otherwise it stands there. A king landing on a mine clears it (royal
 // sapper); a pawn's sapper action is scored as a pass that clears the square in front with
-// its mine probability. Inside the tree (Searcher::set_landing_risk in engine/search.h) a quiet landing of a
-// non-king piece on the fog costs its mine odds times the piece's worth, for both sides;
-// the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
+// its mine probability. Inside the tree (Searcher::set_landing_risk in engine/search.h) a quiet
+// landing of a non-king piece on the fog costs its mine odds times the piece's worth, for both
+// sides; the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
 // moves are also searched again from the opponent's side with its landing risk priced.
 //
 // Every choice respects ViewPlayer::time_cap(): when the cap runs out the player stops
@@ -32,6 +32,7 @@ struct MinesweeperLevel {
     int replyMoves;            // how many of the best moves get the opponent-risk search (0: none)
     std::uint64_t replyNodes;  // node budget of each of those searches
     bool fogInTree;            // the search prices quiet landings on the fog, for both sides
+    bool rootBounds;           // root scores only as exact as a noiseless choice needs
 };
 
 const MinesweeperLevel& minesweeper_level(int level);

@@ -94,10 +94,17 @@ class Searcher {
     // maxDepth or until the node budget runs out (the last complete depth counts). The
     // computer levels add noise to these.
     // maxMs (if >= 0) and stop cut the deepening short the same way.
-    std::vector<std::pair<Move, int>> score_root_moves(const Position& root, int maxDepth,
-                                                       std::uint64_t nodeBudget,
-                                                       std::int64_t maxMs = -1,
-                                                       const std::atomic<bool>* stop = nullptr);
+    //
+    // setsBar (optional) asks only for the scores that can matter to a caller who values a
+    // move at its score or less (Minesweeper: a landing that may hit a mine is worth less than
+    // its search score, never more). The moves for which setsBar holds are exact and the best
+    // of them is the bar; every other move is searched with the bar as its lower bound and,
+    // when it cannot beat it, scores just below the bar (an upper bound, not its value). The moves
+    // are searched best first from the previous depth. The same choice as exact scores, for a
+    // fraction of the nodes: most moves fail low at once.
+    std::vector<std::pair<Move, int>> score_root_moves(
+        const Position& root, int maxDepth, std::uint64_t nodeBudget, std::int64_t maxMs = -1,
+        const std::atomic<bool>* stop = nullptr, const std::function<bool(Move)>& setsBar = {});
 
     std::uint64_t nodes() const { return nodes_; }
 
@@ -416,10 +423,9 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
 }
 
 template <typename R>
-std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(const Position& root, int maxDepth,
-                                                                std::uint64_t nodeBudget,
-                                                                std::int64_t maxMs,
-                                                                const std::atomic<bool>* stop) {
+std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(
+    const Position& root, int maxDepth, std::uint64_t nodeBudget, std::int64_t maxMs,
+    const std::atomic<bool>* stop, const std::function<bool(Move)>& setsBar) {
     pos_ = root;
     limits_ = SearchLimits{};
     limits_.nodes = nodeBudget;
@@ -435,13 +441,23 @@ std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(const Position& 
     for (Move m : legal_moves(pos_)) scores.emplace_back(m, 0);
     for (rootDepth_ = 1; rootDepth_ <= std::max(1, maxDepth); ++rootDepth_) {
         std::vector<std::pair<Move, int>> next;
+        if (setsBar)
+            std::stable_sort(scores.begin(), scores.end(),
+                             [](const auto& a, const auto& b) { return a.second > b.second; });
+        int bar = -ValueInfinite;
         for (auto [m, old] : scores) {
             stack_[0].move = m;
             stack_[0].moved = pos_.moved_piece(m);
             pos_.do_move(m);
-            int v = -search<true>(-ValueInfinite, ValueInfinite, rootDepth_ - 1, 1, false);
+            int v = -search<true>(-ValueInfinite, -bar, rootDepth_ - 1, 1, false);
             pos_.undo_move(m);
             if (stopped_) break;
+            // A move that fails low may come back at exactly the bar: below it, so that it
+            // never ties with the move that set it.
+            if (v <= bar)
+                v = std::min(v, bar - 1);
+            else if (setsBar && setsBar(m))
+                bar = v;
             next.emplace_back(m, v);
         }
         if (stopped_) break;

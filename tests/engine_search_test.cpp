@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 
 #include "engine/evaluate.h"
@@ -182,4 +184,71 @@ TEST(EngineSearch, SameNodeBudgetGivesTheSameMoveScoreAndNodes) {
     EXPECT_EQ(a.score, b.score);
     EXPECT_EQ(a.nodes, b.nodes);
     EXPECT_EQ(a.pv, b.pv);
+}
+
+namespace {
+
+// score_root_moves of a fresh searcher at a fixed depth, with setsBar or without; the nodes
+// it took are returned in *nodes.
+std::vector<std::pair<Move, int>> root_scores(const char* fen, int depth,
+                                              const std::function<bool(Move)>& setsBar,
+                                              std::uint64_t* nodes = nullptr) {
+    TranspositionTable tt(8);
+    auto searcher = std::make_unique<Searcher<StandardChessRules>>(tt);
+    auto scores =
+        searcher->score_root_moves(Position::from_fen(fen), depth, 0, -1, nullptr, setsBar);
+    if (nodes) *nodes = searcher->nodes();
+    return scores;
+}
+
+std::pair<Move, int> best_of(const std::vector<std::pair<Move, int>>& scores) {
+    return *std::max_element(scores.begin(), scores.end(),
+                             [](const auto& a, const auto& b) { return a.second < b.second; });
+}
+
+}  // namespace
+
+TEST(EngineSearch, RootBoundsKeepTheWinningMoveAndItsScore) {
+    // Forced wins: the bounded scores choose the move the exact ones choose, at the same score.
+    for (const char* fen :
+         {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+          "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4"}) {
+        auto every = [](Move) { return true; };
+        auto exact = best_of(root_scores(fen, 5, {}));
+        auto bounded = best_of(root_scores(fen, 5, every));
+        EXPECT_EQ(bounded.first, exact.first) << fen;
+        EXPECT_EQ(bounded.second, exact.second) << fen;
+    }
+}
+
+TEST(EngineSearch, RootBoundsPutEveryOtherMoveBelowTheBestBarMove) {
+    // Only quiet moves set the bar: a capture is scored exactly only when it beats the best
+    // quiet move, and no move that failed low ties with the bar (a tie would make the caller's
+    // choice depend on the move order). In the bare ending every move is a draw, 0 exactly:
+    // each fails low at the bar itself.
+    for (const char* fen : {"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QKB1R w KQ - 0 9",
+                            "8/8/4k3/8/8/4K3/8/8 w - - 0 1"}) {
+        const Position pos = Position::from_fen(fen);
+        auto quiet = [&](Move m) { return pos.piece_on(m.to()) == NoPiece; };
+        auto scores = root_scores(fen, 6, quiet);
+        EXPECT_EQ(scores.size(), legal_moves(pos).size());
+        int bar = -ValueInfinite;
+        for (auto [m, v] : scores)
+            if (quiet(m)) bar = std::max(bar, v);
+        int atBar = 0;
+        for (auto [m, v] : scores) atBar += v == bar;
+        EXPECT_EQ(atBar, 1) << fen;
+    }
+}
+
+TEST(EngineSearch, RootBoundsTakeFarFewerNodesForTheSameDepth) {
+    // What makes them worth having: the Minesweeper player searches deeper in the same budget.
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QKB1R w KQ - 0 9"}) {
+        std::uint64_t exact = 0, bounded = 0;
+        root_scores(fen, 6, {}, &exact);
+        root_scores(
+            fen, 6, [](Move) { return true; }, &bounded);
+        EXPECT_LT(bounded * 2, exact) << fen << ": " << bounded << " against " << exact;
+    }
 }
