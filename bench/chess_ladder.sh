@@ -2,11 +2,14 @@
 # The chess figures of docs/engine.md: the computer levels against each other (level N+1
 # against level N, the server's levels through the UCI option Level) and the full engine
 # against Stockfish limited to UCI_Elo 2000/2200/2400/2600, each with Elo +- error and the
-# time per move. A benchmark, not a test: at 10+0.1 the Stockfish part alone takes about
-# 400 games x 20 s. Usage:
-#   bench/chess_ladder.sh [ladder|stockfish|all (all)] [GAMES (100)] [TC (10+0.1)] [ARBITER]
+# time per move; `levels` plays each computer level below 8 against the Stockfish UCI_Elo
+# nearest its label, to label it on that scale. A benchmark, not a test: at 10+0.1 the
+# Stockfish part alone takes about 400 games x 20 s. Usage:
+#   bench/chess_ladder.sh [ladder|stockfish|levels|all (all)] [GAMES (100)] [TC (10+0.1)] [ARBITER]
 # Environment: CONCURRENCY (1; 2 on an otherwise idle 2-core machine), ELOS (the UCI_Elo
-# list, "2000 2200 2400 2600"), STOCKFISH (/usr/games/stockfish).
+# list, "2000 2200 2400 2600"), LEVEL_ELOS (the levels and their opponents,
+# "3:1350 4:1350 5:1500 6:1750 7:2000"; Stockfish 15.1 goes no lower than 1350),
+# STOCKFISH (/usr/games/stockfish).
 set -eu
 part=${1:-all}
 games=${2:-100}
@@ -15,6 +18,7 @@ arbiter=${4:-build/arbiter}
 concurrency=${CONCURRENCY:-1}
 stockfish=${STOCKFISH:-/usr/games/stockfish}
 elos=${ELOS:-2000 2200 2400 2600}
+level_elos=${LEVEL_ELOS:-3:1350 4:1350 5:1500 6:1750 7:2000}
 
 if [ "$part" = ladder ] || [ "$part" = all ]; then
     for n in 0 1 2 3 4 5 6 7; do
@@ -23,6 +27,17 @@ if [ "$part" = ladder ] || [ "$part" = all ]; then
             --option1 "Level=$((n + 1))" --engine2 "$arbiter uci" --name2 "level$n" \
             --option2 "Level=$n" --games "$games" --tc "$tc" --book-plies 8 --book-seed $((n + 1)) \
             --concurrency "$concurrency" | tail -n 5
+    done
+fi
+if [ "$part" = levels ]; then
+    for pair in $level_elos; do
+        level=${pair%%:*}
+        elo=${pair#*:}
+        echo "== chess: level $level vs Stockfish UCI_Elo $elo, $games games at $tc"
+        "$arbiter" match --engine1 "$arbiter uci" --name1 "level$level" --option1 "Level=$level" \
+            --engine2 "$stockfish" --name2 "stockfish-$elo" --option2 UCI_LimitStrength=true \
+            --option2 "UCI_Elo=$elo" --games "$games" --tc "$tc" --book-plies 8 --book-seed 7 \
+            --concurrency "$concurrency" --pgn "level$level-sf$elo.pgn" | tail -n 5
     done
 fi
 if [ "$part" = stockfish ] || [ "$part" = all ]; then

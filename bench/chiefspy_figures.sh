@@ -3,8 +3,11 @@
 #  1. how often an observer who knows our code, seeing only the set-up, guesses our Chief
 #     and our Spy (8000 seeded set-ups; uniform is 1/8);
 #  2. level 8 against the pre-issue-15 level 8 ("baseline8"), GAMES matches (goal >= 70%);
-#  3. level 8 against random and greedy (the issue-7 bars still hold).
+#  3. level 8 against random and greedy (the issue-7 bars still hold);
+#  4. the self-play ladder, level N+1 against level N (N = 0..7), LADDER_GAMES matches each
+#     (environment, 40; 0 skips it), seed 2100 + N.
 # Usage: bench/chiefspy_figures.sh [GAMES (200)] [SEED (2026)] [CONCURRENCY (1)] [BUILD (build)]
+# Choices depend only on node and sample limits and seeds: the figures repeat on any machine.
 # Every run is under nice and the shared build lock; on the shared 2-core machine (loaded)
 # 200 matches against baseline8 took about 20 minutes at concurrency 1.
 set -eu
@@ -28,3 +31,12 @@ for opponent in random greedy; do
     nice -n 10 "$build/arbiter" selfplay --variant chiefspy --a 8 --b "$opponent" \
         --games "$games" --seed "$seed" --concurrency "$concurrency" | tail -n 3
 done
+
+ladder_games=${LADDER_GAMES:-40}
+if [ "$ladder_games" -gt 0 ]; then
+    for n in 0 1 2 3 4 5 6 7; do
+        echo "== ladder: level $((n + 1)) vs level $n, $ladder_games matches, seed $((2100 + n))"
+        nice -n 10 "$build/arbiter" selfplay --variant chiefspy --a "$((n + 1))" --b "$n" \
+            --games "$ladder_games" --seed "$((2100 + n))" --concurrency "$concurrency" | tail -n 3
+    done
+fi
