@@ -1,9 +1,10 @@
 // Computer strength levels 0-8 for the server's computer seat and for UCI strength limits.
-// Level 0 plays a uniformly random legal move; levels 1-7 score every root move with a
+// Level 0 plays a uniformly random legal move; levels 1-6 score every root move with a
 // depth- and node-limited full-window search and add Gaussian noise of a level-dependent
-// size before picking the best; level 8 is the full search for about a second. The choice
-// depends only on the position, the level and the seed (level 8 also on its 1 s safety
-// cap, which only cuts in on a machine slower than the node budget assumes).
+// size before picking the best; level 7 is the full search limited to 60k nodes, level 8 the
+// full search for about a second. The choice depends only on the position, the level and the
+// seed (levels 7 and 8 also on their safety caps, 0.8 s and 1 s, which only cut in on a
+// machine slower than the node budget assumes, or under a short clock).
 #pragma once
 
 #include <cmath>
@@ -35,19 +36,20 @@ inline const LevelSettings& level_settings(int level) {
         {4, 50'000, 70, 0, 0},        // 4
         {5, 120'000, 45, 0, 0},       // 5
         {7, 300'000, 25, 0, 0},       // 6
-        {10, 800'000, 10, 0, 0},      // 7
+        {64, 60'000, 0, 800, 0},      // 7: the full search, on a short leash
         {64, 1'500'000, 0, 1000, 0},  // 8: full strength
     };
     return table[std::clamp(level, 0, MaxLevel)];
 }
 
-// Playing strength of each level on Stockfish's UCI_Elo scale (UCI_Elo maps onto these).
-// Measured (docs/engine.md, bench/chess_ladder.sh): level 8, the full engine with the tuned
-// weights, 2285 +- 40 over 400 games at 10+0.1 against UCI_Elo 2000-2600; level 4 scored
-// 12 W 1 D 17 L against UCI_Elo 1350 (1290 +- 130, hand-set weights). Levels 1 and 2 sit one
-// self-play step (80 % and 78 %, 60 games) above the level below; the others are
-// interpolated between the anchors until they are measured against Stockfish.
-constexpr int LevelElo[MaxLevel + 1] = {100, 330, 550, 950, 1290, 1500, 1800, 2050, 2285};
+// Playing strength of each level on Stockfish's UCI_Elo scale (UCI_Elo maps onto these),
+// measured at 10+0.1 (docs/engine.md, bench/chess_ladder.sh stockfish|levels): level 8, the
+// full engine, 2285 +- 40 over 400 games against UCI_Elo 2000-2600; levels 4-7 40 games each
+// against the UCI_Elo nearest their label (4: 1285 with 30 earlier games, 5: 1545, 6: 1775,
+// 7: 2105, each +- about 110); level 3 lost 40 of 40 to UCI_Elo 1350, Stockfish's floor, so
+// it is below about 910. Levels 1 and 2 sit one self-play step (80 % and 78 %, 60 games)
+// above the level below.
+constexpr int LevelElo[MaxLevel + 1] = {100, 330, 550, 900, 1285, 1545, 1775, 2105, 2285};
 
 inline int level_for_elo(int elo) {
     int level = 0;
