@@ -147,12 +147,10 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
                 value[i] = stays;
                 // A risky move that does not beat the bar even unharmed cannot be chosen: its
                 // "destroyed" search is not needed (stays is only a bound there).
-                if (p > 0 && stays <= bar)
+                if (p > 0)
                     value[i] =
-                        (1 - p) * stays + p * (stays - piece_worth(type_of(board.moved_piece(m))));
-                else if (p > 0)
-                    value[i] =
-                        (1 - p) * stays + p * destroyed_value(searcher, board, m, stays, deadline);
+                        (1 - p) * stays + p * destroyed_value(searcher, board, m, stays, deadline,
+                                                              /*estimate=*/stays <= bar);
                 survive[i] = 1 - p;
             }
         }
@@ -251,9 +249,9 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
     }
 
     // Our value if the piece making m is destroyed on its landing square (`stays`: our value
-    // if it survives, the estimate when the cap has run out).
+    // if it survives, the estimate when the cap has run out or the caller asks for it).
     double destroyed_value(Searcher<MinesweeperBoardRules>& searcher, const Board& board, Move m,
-                           double stays, const Deadline& deadline) {
+                           double stays, const Deadline& deadline, bool estimate = false) {
         const Color us = board.side_to_move();
         const PieceType pt = type_of(board.moved_piece(m));
         Board child = board;
@@ -262,7 +260,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
         Square king = child.king_square(us);
         if (king != NoSquare && (child.attackers_to(king) & child.pieces(~us)))
             return KingExposed;  // lost at once
-        if (deadline.out()) return stays - piece_worth(pt);
+        if (estimate || deadline.out()) return stays - piece_worth(pt);
         return -expectable(reply_value(searcher, child, deadline));
     }
 
