@@ -15,8 +15,11 @@ void add_selfplay_command(CLI::App& app, Registry& registry) {
     auto* cmd = app.add_subcommand(
         "selfplay", "Play Chief & Spy or Minesweeper Chess games between computer players");
     cmd->add_option("--variant", options->variant, "chiefspy or minesweeper")->required();
-    cmd->add_option("--a", options->a, "Player A: a level 0-8, greedy or random")->required();
-    cmd->add_option("--b", options->b, "Player B: a level 0-8, greedy or random")->required();
+    cmd->add_option("--a", options->a,
+                    "Player A: a level 0-8, greedy, random, baseline8 or (chiefspy) N-nobluff, "
+                    "N-nomodel, N-noreads")
+        ->required();
+    cmd->add_option("--b", options->b, "Player B: as --a")->required();
     cmd->add_option("--games", options->games, "Number of games (A's colour alternates)")
         ->required();
     cmd->add_option("--seed", options->seed, "Seed of the secrets and the players' randomness");

@@ -36,8 +36,16 @@ json::object values_action(const chiefspy::Assignment& a) {
     return {{"type", "set-values"}, {"values", std::move(values)}};
 }
 
-ChiefSpyLevel old_level(int level) {
-    static const ChiefSpyLevel table[MaxViewPlayerLevel + 1] = {
+// The level row as it was (the current ChiefSpyLevel has grown since).
+struct OldLevel {
+    int samples;
+    int depth;
+    int noise;
+    std::uint64_t budget;
+};
+
+OldLevel old_level(int level) {
+    static const OldLevel table[MaxViewPlayerLevel + 1] = {
         {0, 0, 0, 0},         {2, 1, 300, 50'000},  {4, 1, 150, 100'000},
         {4, 2, 100, 200'000}, {6, 2, 60, 300'000},  {8, 2, 40, 400'000},
         {12, 2, 20, 600'000}, {24, 2, 10, 900'000}, {32, 2, 0, 1'200'000},
@@ -282,7 +290,7 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
     }
 
   private:
-    ChiefSpyLevel level_;
+    OldLevel level_;
 };
 
 }  // namespace

@@ -114,11 +114,15 @@ struct Drawn {
 };
 
 Drawn draw_opponents(const Situation& s, const json::object& view, std::size_t n,
-                     referee::RandomSource& random, std::mt19937_64& rng) {
+                     bool opponentModel, referee::RandomSource& random, std::mt19937_64& rng) {
     Drawn out;
-    const cs_model::OpponentHabits habits = cs_model::opponent_habits(view, s.me);
+    cs_model::OpponentHabits habits;
+    std::array<int, SlotCount> attacks{};
+    if (opponentModel) {
+        habits = cs_model::opponent_habits(view, s.me);
+        attacks = cs_model::opponent_attacks(view, s.me);
+    }
     const auto& habit = habits.count;
-    const auto attacks = cs_model::opponent_attacks(view, s.me);
     auto any = [](const std::array<int, SlotCount>& a) {
         return std::any_of(a.begin(), a.end(), [](int c) { return c > 0; });
     };
@@ -199,7 +203,7 @@ void read_opponent(const json::object& view, const Situation& s,
 
 class ChiefSpyLevelPlayer final : public ViewPlayer {
   public:
-    explicit ChiefSpyLevelPlayer(int level) : level_(chiefspy_level(level)) {}
+    explicit ChiefSpyLevelPlayer(const ChiefSpyLevel& level) : level_(level) {}
 
     json::object choose(const json::object& view, const std::vector<json::object>& legal,
                         referee::RandomSource& random) override {
@@ -211,7 +215,8 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         if (!s) return legal[random.uniform(std::uint32_t(legal.size()))];
         if (legal.size() == 1) return legal[0];
 
-        Drawn drawn = draw_opponents(*s, view, std::size_t(level_.samples), random, rng);
+        Drawn drawn = draw_opponents(*s, view, std::size_t(level_.samples), level_.opponentModel,
+                                     random, rng);
         if (drawn.hypotheses.empty()) return legal[random.uniform(std::uint32_t(legal.size()))];
         const auto& hypotheses = drawn.hypotheses;
         Context ctx;
@@ -220,7 +225,8 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         ctx.matchNow = ctx.match.now();
         ctx.drawValue = ctx.match.after_round(0, 0);
         ctx.enemySpy = drawn.spy;
-        read_opponent(view, *s, hypotheses, std::size_t(std::clamp(level_.samples / 6, 1, 4)), ctx);
+        ctx.bluffs = level_.bluffs;
+        read_opponent(view, *s, hypotheses, std::size_t(level_.opponentReads), ctx);
         std::uint64_t nodes = 0;
         std::size_t used = 0;
         // The wall-clock cap ends the sampling, never a sample: the first one always finishes.
@@ -361,21 +367,26 @@ class ChiefSpyGreedyPlayer final : public ViewPlayer {
 
 const ChiefSpyLevel& chiefspy_level(int level) {
     static const ChiefSpyLevel table[MaxViewPlayerLevel + 1] = {
-        {0, 0, 0, 0},           // 0: random
-        {2, 1, 1500, 50'000},   // 1
-        {4, 1, 900, 100'000},   // 2
-        {4, 2, 550, 200'000},   // 3
-        {6, 2, 350, 300'000},   // 4
-        {8, 2, 200, 400'000},   // 5
-        {12, 2, 100, 600'000},  // 6
-        {24, 2, 10, 900'000},   // 7
-        {32, 2, 0, 1'200'000},  // 8
+        // samples, depth, noise, node budget, opponent model, opponent's deductions replayed
+        {0, 0, 0, 0, false, 0},          // 0: random
+        {2, 1, 1500, 50'000, true, 1},   // 1
+        {4, 1, 900, 100'000, true, 1},   // 2
+        {4, 2, 550, 200'000, true, 1},   // 3
+        {6, 2, 350, 300'000, true, 1},   // 4
+        {8, 2, 200, 400'000, true, 1},   // 5
+        {12, 2, 100, 600'000, true, 2},  // 6
+        {24, 2, 10, 900'000, true, 4},   // 7
+        {32, 2, 0, 1'200'000, true, 4},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];
 }
 
 std::unique_ptr<ViewPlayer> make_chiefspy_player(int level) {
     if (level <= 0) return std::make_unique<RandomViewPlayer>();
+    return std::make_unique<ChiefSpyLevelPlayer>(chiefspy_level(level));
+}
+
+std::unique_ptr<ViewPlayer> make_chiefspy_player(const ChiefSpyLevel& level) {
     return std::make_unique<ChiefSpyLevelPlayer>(level);
 }
 

@@ -31,11 +31,16 @@ struct ChiefSpyLevel {
     int depth;             // plies searched in each world, our move included
     int noise;             // Gaussian noise on the averaged root scores
     std::uint64_t budget;  // no new sample once the search has visited this many nodes
+    bool opponentModel;    // the deduction weighted by the opponent's habits and guarded Chief
+    int opponentReads;     // the opponent's deductions of us replayed (0: it is assumed blind)
+    bool bluffs = true;    // a piece that the opponent reads as stronger than it is may bluff
 };
 
 const ChiefSpyLevel& chiefspy_level(int level);
 
 std::unique_ptr<ViewPlayer> make_chiefspy_player(int level);
+// A level player with its row changed, to measure what one part of it is worth.
+std::unique_ptr<ViewPlayer> make_chiefspy_player(const ChiefSpyLevel& level);
 // The baseline: attacks whenever its expected total (expected current value from the
 // belief, Chief counted as 8 and Spy as 0, plus its bonus) is higher than the defender's,
 // the largest margin first; otherwise a random move that starts no battle.

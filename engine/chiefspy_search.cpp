@@ -99,7 +99,7 @@ int hiding_terms(const World& w) {
         }
         // Bluffs: a numbered piece that would lose to what it attacks, while the opponent
         // reads it as likely strong enough.
-        if (!w.current[me][s].is_number()) continue;
+        if (!ctx.bluffs || !w.current[me][s].is_number()) continue;
         Bitboard targets = attacks_of(b.at(sq).type(), me, sq, b.pieces()) & b.pieces(~me);
         for (; targets; targets &= targets - 1) {
             Square t = Square(std::countr_zero(targets));

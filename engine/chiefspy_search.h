@@ -42,6 +42,7 @@ struct Context {
     std::array<double, SlotCount> readChief{};  // the opponent's belief: P(our piece is the Chief)
     std::array<double, SlotCount> readSpy{};    // ... P(our piece is the Spy)
     std::array<double, SlotCount> readValue{};  // ... our piece's expected value (C 8, S 0)
+    bool bluffs = true;                         // the bluff bonus counts
 };
 
 struct World {

@@ -28,6 +28,23 @@ std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::stri
     if (variant == "minesweeper" && kind == "baseline8") return make_minesweeper_baseline8();
     if (kind.size() == 1 && kind[0] >= '0' && kind[0] <= '0' + MaxViewPlayerLevel)
         return make_level_player(variant, kind[0] - '0');
+    // A Chief & Spy level without one part, to measure what that part is worth:
+    // "8-nobluff", "8-nomodel" (the bare deduction), "8-noreads" (the opponent read as blind).
+    if (variant == "chiefspy" && kind.size() > 2 && kind[1] == '-' && kind[0] >= '1' &&
+        kind[0] <= '0' + MaxViewPlayerLevel) {
+        ChiefSpyLevel level = chiefspy_level(kind[0] - '0');
+        const std::string_view part = kind.substr(2);
+        if (part == "nobluff")
+            level.bluffs = false;
+        else if (part == "nomodel")
+            level.opponentModel = false;
+        else if (part == "noreads")
+            level.opponentReads = 0;
+        else
+            return fail("unknown part '" + std::string(part) +
+                        "' (use nobluff, nomodel or noreads after the level)");
+        return make_chiefspy_player(level);
+    }
     // The Chief & Spy level player frozen before issue 15, to measure the current one against.
     if (variant == "chiefspy" && kind.size() == 9 && kind.substr(0, 8) == "baseline" &&
         kind[8] >= '1' && kind[8] <= '0' + MaxViewPlayerLevel)

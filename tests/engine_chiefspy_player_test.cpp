@@ -11,6 +11,8 @@
 
 #include "engine/chiefspy_baseline.h"
 #include "engine/chiefspy_player.h"
+#include "engine/chiefspy_search.h"
+#include "engine/view_player.h"
 #include "referee/game.h"
 
 using namespace arbiter;
@@ -221,4 +223,62 @@ TEST(ChiefSpyBaseline, PlaysLegalActionsAndKeepsTheOldSetUp) {
         return v && v->is_special();
     };
     EXPECT_TRUE(special("a") && special("h"));
+}
+
+// A bluff: our rook (a 3, worth 4 attacking) threatens their knight (a 5) while the opponent
+// reads the rook as a 6. The bluff bonus counts, unless the level's bluffs are off.
+TEST(ChiefSpyBluff, AThreatTheOpponentReadsAsRealEarnsTheBonusUnlessBluffsAreOff) {
+    using chiefspy::Value;
+    auto sq = [](const char* name) { return *chiefspy::G::parse_square(name); };
+    chiefspy::Board b = chiefspy::Board::empty_board(White);
+    b.place(White, Rook, 0, sq("a1"));
+    b.place(White, King, 4, sq("g1"));  // the king strikes like a queen: not toward a5
+    b.place(Black, Knight, 1, sq("a5"));
+    b.place(Black, King, 4, sq("h7"));
+    cs_detail::Context ctx;
+    ctx.me = White;
+    ctx.readValue.fill(4.5);
+    ctx.readChief.fill(1.0 / 8);
+    ctx.readValue[0] = 6;
+    cs_detail::World w{b, {}, {}, {chiefspy::NoSlot, chiefspy::NoSlot}, {0, 0}, false, &ctx};
+    for (int c = 0; c < 2; ++c)
+        for (int s = 0; s < 8; ++s) w.initial[c][s] = w.current[c][s] = Value::number(2);
+    w.initial[White][0] = w.current[White][0] = Value::number(3);
+    w.initial[Black][1] = w.current[Black][1] = Value::number(5);
+    const int withBluffs = cs_detail::evaluate_world(w);
+    ctx.bluffs = false;
+    const int without = cs_detail::evaluate_world(w);
+    EXPECT_EQ(withBluffs - without, 40);
+    // Read as what it is, the rook bluffs no one.
+    ctx.bluffs = true;
+    ctx.readValue[0] = 3;
+    EXPECT_EQ(cs_detail::evaluate_world(w), without);
+}
+
+TEST(ChiefSpyParts, ALevelCanBePlayedWithOnePartOff) {
+    std::string why;
+    for (const char* kind : {"8-nobluff", "8-nomodel", "3-noreads"})
+        EXPECT_NE(make_view_player("chiefspy", kind, &why), nullptr) << kind << ": " << why;
+    EXPECT_EQ(make_view_player("chiefspy", "8-nothing", &why), nullptr);
+    EXPECT_NE(why.find("'nothing'"), std::string::npos) << why;
+    EXPECT_EQ(make_view_player("minesweeper", "8-nobluff", &why), nullptr);
+    EXPECT_EQ(make_view_player("chiefspy", "0-nobluff", &why), nullptr);
+}
+
+// With every part on, the row is the level itself: the same choice for the same seed.
+TEST(ChiefSpyParts, TheFullRowPlaysAsTheLevel) {
+    auto game = second_round();
+    ASSERT_FALSE(game->finished());
+    Seat seat = *game->seat_to_move();
+    auto view = game->view(seat, 6);
+    auto legal = game->legal_actions(seat);
+    for (int level : {3, 8}) {
+        for (std::uint64_t s = 0; s < 4; ++s) {
+            SeededRandom r1(s), r2(s);
+            EXPECT_EQ(json::serialize(make_chiefspy_player(level)->choose(view, legal, r1)),
+                      json::serialize(
+                          make_chiefspy_player(chiefspy_level(level))->choose(view, legal, r2)))
+                << "level " << level << " seed " << s;
+        }
+    }
 }
