@@ -369,13 +369,13 @@ const ChiefSpyLevel& chiefspy_level(int level) {
     static const ChiefSpyLevel table[MaxViewPlayerLevel + 1] = {
         // samples, depth, noise, node budget, opponent model, opponent's deductions replayed
         {0, 0, 0, 0, false, 0},          // 0: random
-        {2, 1, 1500, 50'000, true, 1},   // 1
-        {4, 1, 900, 100'000, true, 1},   // 2
-        {4, 2, 550, 200'000, true, 1},   // 3
-        {6, 2, 350, 300'000, true, 1},   // 4
-        {8, 2, 200, 400'000, true, 1},   // 5
-        {12, 2, 100, 600'000, true, 2},  // 6
-        {24, 2, 10, 900'000, true, 4},   // 7
+        {2, 1, 7500, 50'000, true, 1},   // 1
+        {4, 1, 4500, 100'000, true, 1},  // 2
+        {4, 2, 2800, 200'000, true, 1},  // 3
+        {6, 2, 2000, 300'000, true, 1},  // 4
+        {8, 2, 1400, 400'000, true, 1},  // 5
+        {12, 2, 900, 600'000, true, 2},  // 6
+        {24, 2, 500, 900'000, true, 4},  // 7
         {32, 2, 0, 1'200'000, true, 4},  // 8
     };
     return table[std::clamp(level, 0, MaxViewPlayerLevel)];

@@ -4,10 +4,9 @@
 // - elo: chess on Stockfish's UCI_Elo scale — engine/levels.h's LevelElo, which UCI_Elo
 //   also maps onto, so it is edited there; the hidden-information games on a scale of their
 //   own (a rating relative to the level ladder, not comparable with chess), anchored at
-//   HiddenGameRandomElo for level 0 (random actions) and estimated from the issue 15
-//   measurements (Chief & Spy: level 8 61 % and level 3 41 % against an exact-belief
-//   player, level 4 87.5 % and level 8 97.8 % against greedy; Minesweeper: level 3 1.5 % and
-//   level 8 99 % against a depth-3 mine-odds player) until the self-play ladder is measured.
+//   HiddenGameRandomElo for level 0 (random actions), then each level the one below plus
+//   the Elo of its self-play score against it (docs/engine.md, the ladder tables; a 100 %
+//   step counted as +600, a bound).
 // - maxMoveMs: the most wall-clock time one move of the level may take (the budget of an
 //   untimed game; with a clock the server gives less, server/computer.h). Node and sample
 //   limits decide the choice; this cap only cuts in on a slow or busy machine.
@@ -60,21 +59,21 @@ inline constexpr LevelLadder ChessLevels = {{
 inline constexpr LevelLadder ChiefSpyLevels = {{
     {HiddenGameRandomElo, 0, "Random: any legal move, values set at random",
      "Casuale: una mossa legale qualsiasi, valori disposti a caso"},
-    {700, 200, "Beginner: attacks almost blindly, loses track of who is who",
+    {628, 200, "Beginner: attacks almost blindly, loses track of who is who",
      "Principiante: attacca quasi alla cieca, perde il conto di chi è chi"},
-    {850, 250, "Novice: attacks what looks weak, easy to bluff",
+    {745, 250, "Novice: attacks what looks weak, easy to bluff",
      "Novizio: attacca ciò che sembra debole, facile da ingannare"},
-    {1000, 300, "Casual player: weighs likely values, guards its Spy, takes risky battles",
+    {834, 300, "Casual player: weighs likely values, guards its Spy, takes risky battles",
      "Giocatore occasionale: pesa i valori probabili, protegge la Spia, rischia battaglie"},
-    {1100, 400, "Careful player: reads your battles, rarely throws a piece away",
+    {904, 400, "Careful player: reads your battles, rarely throws a piece away",
      "Giocatore attento: legge le tue battaglie, butta via un pezzo di rado"},
-    {1180, 500, "Club player: deduces your pieces from what you have revealed",
+    {1031, 500, "Club player: deduces your pieces from what you have revealed",
      "Giocatore di circolo: deduce i tuoi pezzi da ciò che hai rivelato"},
-    {1250, 600, "Strong player: keeps its Chief hidden and picks its battles",
+    {1070, 600, "Strong player: keeps its Chief hidden and picks its battles",
      "Giocatore forte: tiene nascosto il Capo e sceglie le sue battaglie"},
-    {1300, 800, "Expert: weighs many possible set-ups before each move",
+    {1212, 800, "Expert: weighs many possible set-ups before each move",
      "Esperto: valuta molte disposizioni possibili prima di ogni mossa"},
-    {1350, 1000, "Full strength: the best the computer plays",
+    {1380, 1000, "Full strength: the best the computer plays",
      "Massima forza: il meglio che il computer sa giocare"},
 }};
 
