@@ -17,7 +17,6 @@ namespace {
 using chiefspy::BattleSite;
 using chiefspy::BattleWinner;
 using chiefspy::Board;
-using chiefspy::Fighter;
 using chiefspy::NoSlot;
 using chiefspy::Slot;
 using chiefspy::SlotCount;
