@@ -11,8 +11,9 @@
 // landing of a non-king piece on the fog costs its mine odds times the piece's worth, for both
 // sides; the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
 // moves are also searched again from the opponent's side with its landing risk priced.
-// Level 8 scores its root moves with bounds (Searcher::score_root_moves' setsBar): exact for
-// the moves with no mine risk, the others only as far as they can beat the best of those.
+// Every level scores its root moves with bounds (Searcher::score_root_moves' setsBar): exact
+// for the moves with no mine risk, the others only as far as they can beat the best of those;
+// the levels differ in their node budgets (and level 1 in its share of random moves).
 //
 // Every choice respects ViewPlayer::time_cap(): when the cap runs out the player stops
 // deepening, prices the remaining risks by cheap estimates and plays the best it has.

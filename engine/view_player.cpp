@@ -49,7 +49,9 @@ std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::stri
     if (variant == "chiefspy" && kind.size() == 9 && kind.substr(0, 8) == "baseline" &&
         kind[8] >= '1' && kind[8] <= '0' + MaxViewPlayerLevel)
         return make_chiefspy_baseline(kind[8] - '0');
-    return fail("unknown player '" + std::string(kind) + "' (use a level 0-8, greedy or random)");
+    return fail("unknown player '" + std::string(kind) +
+                "' (use a level 0-8, greedy, random, baseline8 or, for chiefspy, a level with "
+                "-nobluff, -nomodel or -noreads)");
 }
 
 std::vector<std::string> legal_move_texts(const std::vector<json::object>& legal) {
