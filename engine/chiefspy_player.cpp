@@ -225,6 +225,7 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         ctx.drawValue = ctx.match.after_round(0, 0);
         ctx.enemySpy = drawn.spy;
         ctx.bluffs = level_.bluffs;
+        ctx.chiefExposure = level_.chiefExposure;
         read_opponent(view, *s, hypotheses, std::size_t(level_.opponentReads), ctx);
         std::uint64_t nodes = 0;
         std::size_t used = 0;

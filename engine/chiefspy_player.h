@@ -26,6 +26,9 @@
 
 namespace arbiter::engine {
 
+// What our Chief within a Spy's reach costs when the opponent is sure of it (chiefspy_search).
+inline constexpr int DefaultChiefExposure = 3000;
+
 struct ChiefSpyLevel {
     int samples;           // opponent assignments drawn from the belief (at most)
     int depth;             // plies searched in each world, our move included
@@ -34,6 +37,7 @@ struct ChiefSpyLevel {
     bool opponentModel;    // the deduction weighted by the opponent's habits and guarded Chief
     int opponentReads;     // the opponent's deductions of us replayed (0: it is assumed blind)
     bool bluffs = true;    // a piece that the opponent reads as stronger than it is may bluff
+    int chiefExposure = DefaultChiefExposure;  // our Chief in reach of a possible Spy, at most
 };
 
 const ChiefSpyLevel& chiefspy_level(int level);

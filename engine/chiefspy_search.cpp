@@ -37,8 +37,7 @@ double match_value(int mine, int theirs, int finished) {
 constexpr int SpyAttackedCost = 700;
 // Our Chief within one move (or a Spy gambit) of an enemy piece that may be the Spy: the
 // chance that it is, times how sure the opponent is of our Chief (never below the floor: an
-// opponent may also strike blindly).
-constexpr int ChiefExposureCost = 3000;
+// opponent may also strike blindly). The cost itself is the level's (Context::chiefExposure).
 constexpr double BlindStrike = 0.2;
 // A piece of ours threatening an enemy piece it would lose to, but that the opponent,
 // reading our values from what it has seen, believes may win: a bluff the opponent must
@@ -95,7 +94,7 @@ int hiding_terms(const World& w) {
                 if (reaches(b, from, b.at(from).type(), ~me, sq)) threat += ctx.enemySpy[x];
             }
             double known = BlindStrike + (1 - BlindStrike) * ctx.readChief[s];
-            score -= int(ChiefExposureCost * std::min(1.0, threat) * known);
+            score -= int(ctx.chiefExposure * std::min(1.0, threat) * known);
         }
         // Bluffs: a numbered piece that would lose to what it attacks, while the opponent
         // reads it as likely strong enough.

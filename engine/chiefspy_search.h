@@ -43,6 +43,7 @@ struct Context {
     std::array<double, SlotCount> readSpy{};    // ... P(our piece is the Spy)
     std::array<double, SlotCount> readValue{};  // ... our piece's expected value (C 8, S 0)
     bool bluffs = true;                         // the bluff bonus counts
+    int chiefExposure = 0;                      // our Chief in a Spy's reach, fully read
 };
 
 struct World {

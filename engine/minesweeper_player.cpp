@@ -93,7 +93,7 @@ struct Deadline {
 
 class MinesweeperLevelPlayer final : public ViewPlayer {
   public:
-    explicit MinesweeperLevelPlayer(int level) : level_(minesweeper_level(level)) {}
+    explicit MinesweeperLevelPlayer(const MinesweeperLevel& level) : level_(level) {}
 
     json::object choose(const json::object& view, const std::vector<json::object>& legal,
                         referee::RandomSource& random) override {
@@ -119,8 +119,9 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
             auto key = afterOf.find(m.raw());
             return key != afterOf.end() && risk.loss(m) == 0 && !made_.contains(key->second);
         };
-        // Noise would lift a move that is only bounded over the bar: exact scores then.
-        const bool bounds = level_.rootBounds && level_.noise == 0;
+        // Noise or a blunder would lift a move that is only bounded under the bar: exact
+        // scores then.
+        const bool bounds = level_.rootBounds && level_.noise == 0 && level_.blunderPercent == 0;
         // Half the cap for the root scores, the rest for the risks.
         std::map<std::uint32_t, int> safe;
         double bar = -1e18;
@@ -172,8 +173,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
             }
         }
 
-        double bestValue = -1e18;
-        std::size_t best = 0;
+        std::vector<double> chosen(n);
         for (std::size_t i = 0; i < n; ++i) {
             const double base = value[i];
             double v = base;
@@ -184,16 +184,30 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
             // are already clear are passes, and two passing sides repeat at once.
             if (auto seen = made_.find(after[i]); seen != made_.end() && base > -200)
                 v -= seen->second >= 2 ? 1e6 : 60 + 0.3 * std::abs(base);
-            if (v > bestValue) {
-                bestValue = v;
-                best = i;
-            }
+            chosen[i] = v;
         }
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < n; ++i)
+            if (chosen[i] > chosen[best]) best = i;
+        if (level_.blunderPercent > 0 && int(rng() % 100) < level_.blunderPercent)
+            best = blunder(chosen, rng);
         ++made_[after[best]];
         return legal[best];
     }
 
   private:
+    // A weak human's slip rather than a random move: one of the few best moves, each as
+    // likely, never one that repeats into the threefold draw while another is open.
+    std::size_t blunder(const std::vector<double>& chosen, std::mt19937_64& rng) const {
+        std::vector<std::size_t> order(chosen.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return chosen[a] > chosen[b]; });
+        std::size_t k = std::min<std::size_t>(order.size(), std::size_t(level_.blunderMoves));
+        while (k > 1 && chosen[order[k - 1]] < -1e5) --k;
+        return order[rng() % std::max<std::size_t>(k, 1)];
+    }
+
     // The position after our action m as this player's repetition memory keys it: with the fog
     // as it will be (a landing lifts its square and ring, a sapper action its one square; what
     // the rest of the move does to the fog is rare enough to ignore).
@@ -368,6 +382,10 @@ const MinesweeperLevel& minesweeper_level(int level) {
 
 std::unique_ptr<ViewPlayer> make_minesweeper_player(int level) {
     if (level <= 0) return std::make_unique<RandomViewPlayer>();
+    return std::make_unique<MinesweeperLevelPlayer>(minesweeper_level(level));
+}
+
+std::unique_ptr<ViewPlayer> make_minesweeper_player(const MinesweeperLevel& level) {
     return std::make_unique<MinesweeperLevelPlayer>(level);
 }
 

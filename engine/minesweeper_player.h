@@ -36,12 +36,16 @@ struct MinesweeperLevel {
     std::uint64_t replyNodes;  // node budget of each of those searches
     bool fogInTree;            // the search prices quiet landings on the fog, for both sides
     bool rootBounds;           // root scores only as exact as a noiseless choice needs
+    int blunderPercent = 0;    // share of choices made among the few best moves, not the best
+    int blunderMoves = 0;      // how many of the best moves such a choice picks from
 };
 
 const MinesweeperLevel& minesweeper_level(int level);
 
 // Level 0 random; 1-8 as minesweeper_level.
 std::unique_ptr<ViewPlayer> make_minesweeper_player(int level);
+// A level player with its row changed, to measure what one dial is worth.
+std::unique_ptr<ViewPlayer> make_minesweeper_player(const MinesweeperLevel& level);
 // The baseline: among the moves whose landing square is least likely to hold a mine, the
 // capture of the most valuable piece, else a random one.
 std::unique_ptr<ViewPlayer> make_minesweeper_greedy();

@@ -273,12 +273,53 @@ TEST(ChiefSpyParts, TheFullRowPlaysAsTheLevel) {
     auto view = game->view(seat, 6);
     auto legal = game->legal_actions(seat);
     for (int level : {3, 8}) {
+        // A dial set to the level's own value changes nothing either.
+        const std::string same = std::to_string(level) + "-exposure" +
+                                 std::to_string(chiefspy_level(level).chiefExposure) + "-noise" +
+                                 std::to_string(chiefspy_level(level).noise);
         for (std::uint64_t s = 0; s < 4; ++s) {
-            SeededRandom r1(s), r2(s);
-            EXPECT_EQ(json::serialize(make_chiefspy_player(level)->choose(view, legal, r1)),
+            SeededRandom r1(s), r2(s), r3(s);
+            const std::string chosen =
+                json::serialize(make_chiefspy_player(level)->choose(view, legal, r1));
+            EXPECT_EQ(chosen,
                       json::serialize(
                           make_chiefspy_player(chiefspy_level(level))->choose(view, legal, r2)))
                 << "level " << level << " seed " << s;
+            EXPECT_EQ(chosen,
+                      json::serialize(make_view_player("chiefspy", same)->choose(view, legal, r3)))
+                << same << " seed " << s;
         }
     }
+}
+
+// Our Chief in reach of a possible Spy costs the level's exposure, in proportion to how sure
+// the opponent is of our Chief; an exposure of 0 drops the term.
+TEST(ChiefSpyParts, TheChiefExposureIsTheLevelsDial) {
+    using chiefspy::Value;
+    auto sq = [](const char* name) { return *chiefspy::G::parse_square(name); };
+    chiefspy::Board b = chiefspy::Board::empty_board(White);
+    b.place(White, Rook, 0, sq("a1"));
+    b.place(White, King, 4, sq("h1"));
+    b.place(Black, Knight, 1, sq("b3"));  // attacks a1
+    b.place(Black, King, 4, sq("h8"));
+    cs_detail::Context ctx;
+    ctx.me = White;
+    ctx.readValue.fill(4.5);
+    ctx.readChief.fill(0);
+    ctx.readChief[0] = 1;  // the opponent knows our rook is the Chief
+    ctx.enemySpy[1] = 0.5;
+    ctx.bluffs = false;
+    cs_detail::World w{b, {}, {}, {chiefspy::NoSlot, chiefspy::NoSlot}, {0, 0}, false, &ctx};
+    for (int c = 0; c < 2; ++c)
+        for (int s = 0; s < 8; ++s) w.initial[c][s] = w.current[c][s] = Value::number(2);
+    w.initial[White][0] = w.current[White][0] = Value::chief();
+    ctx.chiefExposure = 0;
+    const int unexposed = cs_detail::evaluate_world(w);
+    ctx.chiefExposure = 3000;
+    EXPECT_EQ(unexposed - cs_detail::evaluate_world(w), 1500);
+    ctx.chiefExposure = 1000;
+    EXPECT_EQ(unexposed - cs_detail::evaluate_world(w), 500);
+    std::string why;
+    EXPECT_EQ(make_view_player("chiefspy", "8-exposure", &why), nullptr);
+    EXPECT_NE(why.find("exposureN"), std::string::npos) << why;
 }

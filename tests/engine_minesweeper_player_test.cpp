@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <set>
+#include <string>
 
 #include "engine/minesweeper_player.h"
 #include "engine/search.h"
@@ -119,4 +121,49 @@ TEST(MinesweeperSearch, LandingRiskSteersTheTreeAwayFromTheFog) {
     tt.clear();
     searcher.clear_history();
     EXPECT_EQ(searcher.run(start, limits).best, plain);
+}
+
+// A blunder that may pick only the best move is no blunder: the level plays as it does with
+// exact root scores (a blunder needs them, so it turns the root bounds off).
+TEST(MinesweeperBlunder, ASlipAmongTheBestOneIsTheLevelWithExactScores) {
+    for (std::uint64_t seed : {3u, 11u, 29u}) {
+        Turn t = turn_after(20, seed);
+        auto slip = make_view_player("minesweeper", "2-blunder100-top1");
+        auto exact = make_view_player("minesweeper", "2-unbounded");
+        ASSERT_TRUE(slip && exact);
+        SeededRandom r1(seed), r2(seed);
+        EXPECT_EQ(slip->choose(t.view, t.legal, r1), exact->choose(t.view, t.legal, r2))
+            << "seed " << seed;
+    }
+}
+
+// Always slipping among the three best: more than one choice over many seeds, never more than
+// three, and each one the same again for the same seed.
+TEST(MinesweeperBlunder, ASlipPicksOneOfTheFewBestMoves) {
+    Turn t = turn_after(20, 11);
+    ASSERT_GT(t.legal.size(), 3u);
+    std::set<std::string> chosen;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        auto player = make_view_player("minesweeper", "2-blunder100-top3");
+        SeededRandom r(seed), again(seed);
+        auto action = player->choose(t.view, t.legal, r);
+        EXPECT_TRUE(is_one_of(action, t.legal));
+        EXPECT_EQ(
+            make_view_player("minesweeper", "2-blunder100-top3")->choose(t.view, t.legal, again),
+            action);
+        chosen.insert(json::serialize(action));
+    }
+    EXPECT_GE(chosen.size(), 2u);
+    EXPECT_LE(chosen.size(), 3u);
+}
+
+TEST(MinesweeperBlunder, TunedKindsNameTheirDialsAndRejectOthers) {
+    std::string why;
+    for (const char* kind :
+         {"2-blunder30-top3", "3-nodes800-branch100", "1-random70", "2-noise200", "4-unbounded"})
+        EXPECT_NE(make_view_player("minesweeper", kind, &why), nullptr) << kind << ": " << why;
+    for (const char* kind : {"2-blunder101", "2-nodes0", "2-fast", "2-top"}) {
+        EXPECT_EQ(make_view_player("minesweeper", kind, &why), nullptr) << kind;
+        EXPECT_NE(why.find("blunderN"), std::string::npos) << why;
+    }
 }
