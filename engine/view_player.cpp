@@ -35,7 +35,7 @@ std::unique_ptr<ViewPlayer> make_tuned_player(std::string_view variant, int leve
             *why = "unknown part '" + std::string(part) +
                    (variant == "chiefspy"
                         ? "' (chiefspy: nobluff, nomodel, noreads, noiseN, exposureN)"
-                        : "' (minesweeper: nodesN, branchN, noiseN, randomN, blunderN, topN, "
+                        : "' (minesweeper: nodesN, branchN, noiseN, randomN, blunderN, topK, "
                           "unbounded)");
         return nullptr;
     };
