@@ -5,8 +5,9 @@
 //   also maps onto, so it is edited there; the hidden-information games on a scale of their
 //   own (a rating relative to the level ladder, not comparable with chess), anchored at
 //   HiddenGameRandomElo for level 0 (random actions), then each level the one below plus
-//   the Elo of its self-play score against it (docs/engine.md, the ladder tables; a 100 %
-//   step counted as +600, a bound).
+//   the Elo of its self-play score against it (docs/engine.md, the ladder tables). Minesweeper's
+//   2 vs 1 step, won 40-0, is measured through a chain of players between the two levels
+//   (docs/engine.md: level 3 about 1810 above level 1).
 // - maxMoveMs: the most wall-clock time one move of the level may take (the budget of an
 //   untimed game; with a clock the server gives less, server/computer.h). Node and sample
 //   limits decide the choice; this cap only cuts in on a slow or busy machine.
@@ -82,19 +83,19 @@ inline constexpr LevelLadder MinesweeperLevels = {{
      "Casuale: una mossa legale qualsiasi, cammina sulle mine"},
     {615, 150, "Beginner: moves mostly at random, now and then takes a piece",
      "Principiante: muove quasi a caso, ogni tanto prende un pezzo"},
-    {1215, 200, "Novice: avoids the likeliest mines, misses deeper tactics",
+    {2327, 200, "Novice: avoids the likeliest mines, misses deeper tactics",
      "Novizio: evita le mine più probabili, non vede le tattiche più profonde"},
-    {1315, 250, "Casual player: weighs mine odds, sees simple tactics",
+    {2425, 250, "Casual player: weighs mine odds, sees simple tactics",
      "Giocatore occasionale: pesa le probabilità delle mine, vede le tattiche semplici"},
-    {1460, 300, "Club player: careful with mines, punishes loose pieces",
+    {2572, 300, "Club player: careful with mines, punishes loose pieces",
      "Giocatore di circolo: prudente con le mine, punisce i pezzi indifesi"},
-    {1605, 400, "Strong club player: calculates a few moves deep through the fog",
+    {2719, 400, "Strong club player: calculates a few moves deep through the fog",
      "Giocatore di circolo forte: calcola qualche mossa in profondità nella nebbia"},
-    {1785, 600, "Expert: deep calculation, takes only the risks that pay",
+    {2899, 600, "Expert: deep calculation, takes only the risks that pay",
      "Esperto: calcolo profondo, corre solo i rischi che pagano"},
-    {1955, 800, "Master: very few mistakes, hard to trap on a mine",
+    {3067, 800, "Master: very few mistakes, hard to trap on a mine",
      "Maestro: pochissimi errori, difficile da far saltare su una mina"},
-    {2100, 1000, "Full strength: the best the computer plays",
+    {3214, 1000, "Full strength: the best the computer plays",
      "Massima forza: il meglio che il computer sa giocare"},
 }};
 
