@@ -17,9 +17,9 @@ void add_selfplay_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--variant", options->variant, "chiefspy or minesweeper")->required();
     cmd->add_option("--a", options->a,
                     "Player A: a level 0-8, greedy, random, baseline8, or a level with parts "
-                    "joined by '-': chiefspy nobluff, nomodel, noreads, noiseN, exposureN "
-                    "(8-noreads); minesweeper nodesN, branchN, noiseN, randomN, blunderN, topK, "
-                    "unbounded (2-blunder30-top3)")
+                    "joined by '-': chiefspy nobluff, nomodel, noreads, blindbluffs, noiseN, "
+                    "exposureN (8-noreads); minesweeper nodesN, branchN, noiseN, randomN, "
+                    "blunderN, topK, unbounded (2-blunder30-top3)")
         ->required();
     cmd->add_option("--b", options->b, "Player B: as --a")->required();
     cmd->add_option("--games", options->games, "Number of games (A's colour alternates)")

@@ -157,6 +157,9 @@ Drawn draw_opponents(const Situation& s, const json::object& view, std::size_t n
     return out;
 }
 
+// What a piece of ours is worth to an opponent that has read nothing of it.
+constexpr double UnreadValue = 4.5;
+
 // What the opponent can read about our pieces: its own exact deduction, replayed from the
 // same public history with sampled values of its pieces in its seat (any sample is
 // consistent with everything shown), averaged over a few samples.
@@ -195,7 +198,7 @@ void read_opponent(const json::object& view, const Situation& s,
             ctx.readChief[v] /= double(used), ctx.readSpy[v] /= double(used);
             ctx.readValue[v] /= double(used);
         } else {
-            ctx.readChief[v] = ctx.readSpy[v] = 1.0 / 8, ctx.readValue[v] = 4.5;
+            ctx.readChief[v] = ctx.readSpy[v] = 1.0 / 8, ctx.readValue[v] = UnreadValue;
         }
     }
 }
@@ -227,6 +230,7 @@ class ChiefSpyLevelPlayer final : public ViewPlayer {
         ctx.bluffs = level_.bluffs;
         ctx.chiefExposure = level_.chiefExposure;
         read_opponent(view, *s, hypotheses, std::size_t(level_.opponentReads), ctx);
+        if (!level_.bluffOnReads) ctx.readValue.fill(UnreadValue);
         std::uint64_t nodes = 0;
         std::size_t used = 0;
         // The wall-clock cap ends the sampling, never a sample: the first one always finishes.

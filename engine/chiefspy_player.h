@@ -38,6 +38,7 @@ struct ChiefSpyLevel {
     int opponentReads;     // the opponent's deductions of us replayed (0: it is assumed blind)
     bool bluffs = true;    // a piece that the opponent reads as stronger than it is may bluff
     int chiefExposure = DefaultChiefExposure;  // our Chief in reach of a possible Spy, at most
+    bool bluffOnReads = true;  // a bluff needs the opponent's read of the piece (else its prior)
 };
 
 const ChiefSpyLevel& chiefspy_level(int level);

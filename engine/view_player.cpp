@@ -34,7 +34,7 @@ std::unique_ptr<ViewPlayer> make_tuned_player(std::string_view variant, int leve
         if (why)
             *why = "unknown part '" + std::string(part) +
                    (variant == "chiefspy"
-                        ? "' (chiefspy: nobluff, nomodel, noreads, noiseN, exposureN)"
+                        ? "' (chiefspy: nobluff, nomodel, noreads, blindbluffs, noiseN, exposureN)"
                         : "' (minesweeper: nodesN, branchN, noiseN, randomN, blunderN, topK, "
                           "unbounded)");
         return nullptr;
@@ -53,6 +53,8 @@ std::unique_ptr<ViewPlayer> make_tuned_player(std::string_view variant, int leve
                 cs.opponentModel = false;
             else if (part == "noreads")
                 cs.opponentReads = 0;
+            else if (part == "blindbluffs")
+                cs.bluffOnReads = false;
             else if (name == "noise" && number)
                 cs.noise = *number;
             else if (name == "exposure" && number)

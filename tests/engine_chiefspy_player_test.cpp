@@ -257,7 +257,7 @@ TEST(ChiefSpyBluff, AThreatTheOpponentReadsAsRealEarnsTheBonusUnlessBluffsAreOff
 
 TEST(ChiefSpyParts, ALevelCanBePlayedWithOnePartOff) {
     std::string why;
-    for (const char* kind : {"8-nobluff", "8-nomodel", "3-noreads"})
+    for (const char* kind : {"8-nobluff", "8-nomodel", "3-noreads", "8-blindbluffs"})
         EXPECT_NE(make_view_player("chiefspy", kind, &why), nullptr) << kind << ": " << why;
     EXPECT_EQ(make_view_player("chiefspy", "8-nothing", &why), nullptr);
     EXPECT_NE(why.find("'nothing'"), std::string::npos) << why;
