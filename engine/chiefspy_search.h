@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/chiefspy_player.h"
 #include "variants/chiefspy/board.h"
 #include "variants/chiefspy/value.h"
 
@@ -43,7 +44,7 @@ struct Context {
     std::array<double, SlotCount> readSpy{};    // ... P(our piece is the Spy)
     std::array<double, SlotCount> readValue{};  // ... our piece's expected value (C 8, S 0)
     bool bluffs = true;                         // the bluff bonus counts
-    int chiefExposure = 0;                      // our Chief in a Spy's reach, fully read
+    int chiefExposure = DefaultChiefExposure;   // our Chief in a Spy's reach, fully read
 };
 
 struct World {
