@@ -9,6 +9,7 @@
 #include <string>
 
 #include "referee/game.h"
+#include "test_paths.h"
 
 namespace {
 

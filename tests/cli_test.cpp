@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "test_paths.h"
 #include "test_support.h"
 
 namespace {

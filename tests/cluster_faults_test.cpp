@@ -18,6 +18,7 @@
 #include <random>
 #include <thread>
 
+#include "test_paths.h"
 #include "tests/leak_audit.h"
 #include "tests/postgres_test_db.h"
 #include "tests/server_client.h"

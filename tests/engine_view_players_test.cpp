@@ -13,6 +13,7 @@
 #include "engine/selfplay.h"
 #include "referee/game.h"
 #include "server/computer.h"
+#include "test_paths.h"
 #include "test_support.h"
 #include "variants/minesweeper/notation.h"
 

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/perft_suite.h"
+#include "test_paths.h"
 #include "variants/minesweeper/notation.h"
 
 using namespace arbiter;

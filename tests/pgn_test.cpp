@@ -8,6 +8,7 @@
 
 #include "core/perft_suite.h"
 #include "core/pgn.h"
+#include "test_paths.h"
 #include "test_support.h"
 #include "variants/chess/pgn_chess.h"
 #include "variants/chess/san.h"

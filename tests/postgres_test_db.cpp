@@ -8,6 +8,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "test_paths.h"
+
 namespace arbiter::testing {
 namespace {
 

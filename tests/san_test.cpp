@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/perft_suite.h"
+#include "test_paths.h"
 #include "test_support.h"
 #include "variants/chess/san.h"
 

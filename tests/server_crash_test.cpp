@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "referee/random.h"
+#include "test_paths.h"
 #include "tests/postgres_test_db.h"
 #include "tests/server_client.h"
 

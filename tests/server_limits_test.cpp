@@ -16,6 +16,7 @@
 #include <set>
 #include <thread>
 
+#include "test_paths.h"
 #include "tests/server_client.h"
 
 using namespace arbiter;

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "test_paths.h"
+
 namespace arbiter::test {
 
 // True under `make test-sanitize`: heavy loops scale down there.
