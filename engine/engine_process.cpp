@@ -91,6 +91,16 @@ bool EngineProcess::send(const std::string& line) {
     return true;
 }
 
+bool EngineProcess::wait_for(const std::string& token, std::chrono::milliseconds timeout,
+                             std::string* idName) {
+    const auto deadline = Clock::now() + timeout;
+    while (auto line = read_line(deadline)) {
+        if (idName && line->rfind("id name ", 0) == 0) *idName = line->substr(8);
+        if (*line == token || line->rfind(token + " ", 0) == 0) return true;
+    }
+    return false;
+}
+
 std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline) {
     while (true) {
         auto newline = buffer_.find('\n');

@@ -25,6 +25,10 @@ class EngineProcess {
     bool send(const std::string& line);
     // The next output line, or nothing once the deadline has passed or the output closed.
     std::optional<std::string> read_line(Clock::time_point deadline);
+    // Reads until a line that is `token` or starts with `token` and a space; false on a
+    // timeout or a closed output. Notes the text of an "id name" line on the way in *idName.
+    bool wait_for(const std::string& token, std::chrono::milliseconds timeout,
+                  std::string* idName = nullptr);
     // Whether the engine closed its output (it exited or crashed).
     bool closed() const { return eof_; }
     void kill();

@@ -106,17 +106,6 @@ struct Player {
     std::string failure;  // why it could not start
 };
 
-// Waits for a line starting with `token`; false on timeout or a closed pipe.
-bool wait_for(EngineProcess& p, const std::string& token, std::chrono::milliseconds timeout,
-              std::string* idName = nullptr) {
-    auto deadline = EngineProcess::Clock::now() + timeout;
-    while (auto line = p.read_line(deadline)) {
-        if (idName && line->rfind("id name ", 0) == 0) *idName = line->substr(8);
-        if (*line == token || line->rfind(token + " ", 0) == 0) return true;
-    }
-    return false;
-}
-
 Player start_player(const EngineConfig& config) {
     Player pl;
     pl.name = config.name;
@@ -129,7 +118,7 @@ Player start_player(const EngineConfig& config) {
     EngineProcess& p = *pl.process;
     std::string idName;
     p.send("uci");
-    if (!wait_for(p, "uciok", std::chrono::seconds(10), &idName)) {
+    if (!p.wait_for("uciok", std::chrono::seconds(10), &idName)) {
         pl.failure = "no 'uciok' from the engine";
         return pl;
     }
@@ -138,7 +127,7 @@ Player start_player(const EngineConfig& config) {
         p.send(fmt::format("setoption name {} value {}", name, value));
     p.send("ucinewgame");
     p.send("isready");
-    if (!wait_for(p, "readyok", std::chrono::seconds(10)))
+    if (!p.wait_for("readyok", std::chrono::seconds(10)))
         pl.failure = "no 'readyok' from the engine";
     return pl;
 }

@@ -4,7 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <thread>
@@ -12,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/uci_view_player.h"
 #include "engine/view_player.h"
 #include "referee/game.h"
 
@@ -19,6 +22,28 @@ namespace arbiter::engine {
 namespace {
 
 using referee::Seat;
+
+bool is_uci_kind(const std::string& kind) { return kind.rfind("uci-", 0) == 0; }
+
+// Why `kind` cannot play in these games, or nothing; starts no engine.
+std::optional<std::string> player_error(const SelfplayOptions& o, const std::string& kind) {
+    std::string why;
+    if (!is_uci_kind(kind)) {
+        if (make_view_player(o.variant, kind, &why)) return std::nullopt;
+        return why;
+    }
+    if (o.variant != "minesweeper")
+        return "an outside UCI engine ('" + kind + "') plays minesweeper only";
+    if (o.uciCommand.empty()) return "'" + kind + "' needs --uci, the engine's command line";
+    if (!uci_player_limit(kind, &why)) return why;
+    return std::nullopt;
+}
+
+std::unique_ptr<ViewPlayer> make_player(const SelfplayOptions& o, const std::string& kind) {
+    if (is_uci_kind(kind))
+        return make_uci_view_player({o.uciCommand, o.uciOptions, *uci_player_limit(kind)});
+    return make_view_player(o.variant, kind);
+}
 
 double thread_cpu_ms() {
     timespec t{};
@@ -40,9 +65,8 @@ GameOutcome play_one(const SelfplayOptions& o, int index) {
     std::uint64_t base = o.seed * 1'000'003 + std::uint64_t(index);
     referee::SeededRandom secrets(o.seed * 7'919 + std::uint64_t(index / 2));
     auto game = referee::create_game(o.variant, referee::GameOptions{}, secrets);
-    std::string why;
-    auto a = make_view_player(o.variant, o.a, &why);
-    auto b = make_view_player(o.variant, o.b, &why);
+    auto a = make_player(o, o.a);
+    auto b = make_player(o, o.b);
     const Seat seatOfA = index % 2 == 0 ? Seat::White : Seat::Black;
     referee::SeededRandom randomA(base * 2 + 1), randomB(base * 2 + 2);
     GameOutcome out;
@@ -95,9 +119,8 @@ SelfplayResult run_selfplay(const SelfplayOptions& o, std::ostream& out) {
     if (o.variant != "chiefspy" && o.variant != "minesweeper")
         throw std::invalid_argument("--variant must be chiefspy or minesweeper, not '" + o.variant +
                                     "'");
-    std::string why;
-    if (!make_view_player(o.variant, o.a, &why)) throw std::invalid_argument("--a: " + why);
-    if (!make_view_player(o.variant, o.b, &why)) throw std::invalid_argument("--b: " + why);
+    if (auto why = player_error(o, o.a)) throw std::invalid_argument("--a: " + *why);
+    if (auto why = player_error(o, o.b)) throw std::invalid_argument("--b: " + *why);
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (o.concurrency < 1 || o.concurrency > 64)
         throw std::invalid_argument("--concurrency must be from 1 to 64");

@@ -5,12 +5,18 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace arbiter::engine {
 
 struct SelfplayOptions {
     std::string variant;                // "chiefspy" or "minesweeper"
     std::string a = "4", b = "random";  // player kinds: a level 0-8, "greedy" or "random"
+    // An outside UCI engine for the kinds "uci-depthN" and "uci-nodesN" (Minesweeper only,
+    // engine/uci_view_player.h), and its options.
+    std::string uciCommand;
+    std::vector<std::pair<std::string, std::string>> uciOptions;
     int games = 10;
     std::uint64_t seed = 1;
     int concurrency = 1;
