@@ -164,8 +164,10 @@ SelfplayResult run_selfplay(const SelfplayOptions& o, std::ostream& out) {
                 << std::flush;
         }
     };
+    const int workers = std::min(o.concurrency, o.games);
     std::vector<std::thread> threads;
-    for (int t = 0; t < std::min(o.concurrency, o.games); ++t) threads.emplace_back(worker);
+    threads.reserve(std::size_t(workers));
+    for (int t = 0; t < workers; ++t) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
     int n = total.wins + total.draws + total.losses;
