@@ -31,7 +31,7 @@ void add_match_command(CLI::App& app, Registry& registry) {
         engine::MatchOptions options;
         std::string tc = "10+0.1";
         std::string openings;
-        std::string sprt;
+        std::string sprt, sprtPairs;
         int bookPlies = 0;
         int bookSize = 1000;
         std::uint64_t bookSeed = 1;
@@ -68,6 +68,10 @@ void add_match_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--sprt", args->sprt,
                     "Stop when an SPRT decides: elo0,elo1[,alpha,beta] (logistic Elo; "
                     "alpha = beta = 0.05); --games is then the most to play");
+    cmd->add_option("--sprt-pairs", args->sprtPairs,
+                    "Resume the SPRT from an earlier run's pairs n0,n1,n2,n3,n4 (its \"Pairs\" "
+                    "line); play other openings (--book-seed) so none counts twice")
+        ->needs("--sprt");
     cmd->add_option("--book-plies", args->bookPlies,
                     "Instead of an openings file: random balanced openings of this many plies")
         ->check(CLI::Range(1, 40));
@@ -81,6 +85,12 @@ void add_match_command(CLI::App& app, Registry& registry) {
                 args->options.engine1.options = parse_options(args->options1, "--option1");
                 args->options.engine2.options = parse_options(args->options2, "--option2");
                 if (!args->sprt.empty()) args->options.sprt = engine::parse_sprt(args->sprt);
+                if (!args->sprtPairs.empty()) {
+                    args->options.sprtEarlierPairs = engine::parse_pentanomial(args->sprtPairs);
+                    // Refuses earlier pairs that already decide the test.
+                    const engine::SprtTest resumed(*args->options.sprt,
+                                                   args->options.sprtEarlierPairs);
+                }
                 if (args->bookPlies > 0 && !args->openings.empty())
                     throw UsageError("match: --book-plies and --openings exclude each other");
                 if (args->bookPlies > 0)

@@ -324,7 +324,13 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     std::string name1 = options.engine1.name, name2 = options.engine2.name;
     std::map<int, double> halfPairs;  // pair -> engine 1's points in its first finished game
     std::optional<SprtTest> sprt;
-    if (options.sprt) sprt.emplace(*options.sprt);
+    if (options.sprt) {
+        sprt.emplace(*options.sprt, options.sprtEarlierPairs);
+        if (const Pentanomial& p = options.sprtEarlierPairs; sprt->latest().pairs > 0)
+            out << fmt::format("SPRT: resumes from {} earlier pairs ({} {} {} {} {}): {}\n",
+                               sprt->latest().pairs, p[0], p[1], p[2], p[3], p[4],
+                               describe(sprt->latest(), sprt->settings()));
+    }
     std::atomic<bool> decided{false};
     auto worker = [&] {
         while (!decided.load()) {

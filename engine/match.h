@@ -87,6 +87,9 @@ struct MatchOptions {
     // With an SPRT, games is the most to play: the match stops once a hypothesis is accepted
     // (the games then under way are finished and counted).
     std::optional<SprtSettings> sprt;
+    // Pairs an earlier, undecided run of the same test played on other openings: the SPRT
+    // resumes from them (a long test spread over sessions). The match's own counts exclude them.
+    Pentanomial sprtEarlierPairs{};
 };
 
 struct MatchResult {

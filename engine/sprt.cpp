@@ -45,6 +45,28 @@ SprtSettings parse_sprt(const std::string& text) {
     return s;
 }
 
+Pentanomial parse_pentanomial(const std::string& text) {
+    Pentanomial counts{};
+    std::size_t n = 0;
+    std::stringstream in(text + ",");  // so that a trailing comma yields an empty item
+    for (std::string item; std::getline(in, item, ',');) {
+        if (n == counts.size())
+            throw std::invalid_argument(
+                fmt::format("pairs '{}': expected five counts n0,n1,n2,n3,n4", text));
+        const bool digits =
+            !item.empty() && item.size() <= 9 &&
+            std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits)
+            throw std::invalid_argument(
+                fmt::format("pairs '{}': '{}' is not a count of pairs", text, item));
+        counts[n++] = std::stoi(item);
+    }
+    if (n != counts.size())
+        throw std::invalid_argument(
+            fmt::format("pairs '{}': expected five counts n0,n1,n2,n3,n4", text));
+    return counts;
+}
+
 SprtState sprt_state(const Pentanomial& pairs, const SprtSettings& settings) {
     SprtState st;
     st.lower = std::log(settings.beta / (1 - settings.alpha));
@@ -79,6 +101,13 @@ std::string describe(const SprtState& state, const SprtSettings& settings) {
     return fmt::format("LLR {:.2f} ({:.2f}, {:.2f}) [{:g}, {:g}] after {} pairs: {}", state.llr,
                        state.lower, state.upper, settings.elo0, settings.elo1, state.pairs,
                        verdict);
+}
+
+SprtTest::SprtTest(SprtSettings settings, const Pentanomial& earlier)
+    : settings_(settings), pairs_(earlier), latest_(sprt_state(earlier, settings)), stop_(latest_) {
+    if (stopped())
+        throw std::invalid_argument(fmt::format("the {} earlier pairs already decide the test: {}",
+                                                latest_.pairs, describe(latest_, settings_)));
 }
 
 const SprtState& SprtTest::add_pair(int halfPoints) {

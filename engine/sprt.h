@@ -20,6 +20,10 @@ SprtSettings parse_sprt(const std::string& text);
 // Pairs by their points for engine 1: 0, 1/2, 1, 3/2 or 2 (index = points x 2).
 using Pentanomial = std::array<int, 5>;
 
+// "n0,n1,n2,n3,n4", the counts a match prints as "Pairs (0, 1/2, 1, 3/2, 2 points)"; throws
+// std::invalid_argument naming the problem.
+Pentanomial parse_pentanomial(const std::string& text);
+
 struct SprtState {
     double llr = 0;
     double lower = 0, upper = 0;  // log(beta / (1 - alpha)), log((1 - beta) / alpha)
@@ -38,9 +42,11 @@ std::string describe(const SprtState& state, const SprtSettings& settings);
 // A running test. It stops at the first pair whose LLR crosses a bound. Games already under
 // way still finish and their pairs are counted, but they may move the LLR back inside the
 // bounds: the verdict is the state at the stop, as a sequential test requires.
+// A test may resume from the pairs an earlier, undecided run of it played (on other openings,
+// so that no opening is counted twice); they must not already decide it.
 class SprtTest {
   public:
-    explicit SprtTest(SprtSettings settings) : settings_(settings) {}
+    explicit SprtTest(SprtSettings settings, const Pentanomial& earlier = {});
     // One finished pair worth `halfPoints` / 2 points to engine 1 (0..4); the state after it.
     const SprtState& add_pair(int halfPoints);
     bool stopped() const { return stop_.decision != SprtState::Decision::Continue; }
@@ -53,7 +59,7 @@ class SprtTest {
   private:
     SprtSettings settings_;
     Pentanomial pairs_{};
-    SprtState latest_ = sprt_state({}, settings_), stop_ = latest_;
+    SprtState latest_, stop_;
 };
 
 }  // namespace arbiter::engine

@@ -84,6 +84,36 @@ TEST(Sprt, RunningTestMatchesTheStateOfItsPairs) {
     EXPECT_THROW(test.add_pair(5), std::out_of_range);
 }
 
+TEST(Sprt, PentanomialCountsParseAndRejectNonsense) {
+    EXPECT_EQ(parse_pentanomial("30,127,234,152,37"), (Pentanomial{30, 127, 234, 152, 37}));
+    EXPECT_EQ(parse_pentanomial("0,0,0,0,0"), (Pentanomial{}));
+    for (const char* bad : {"", "1,2,3,4", "1,2,3,4,5,6", "1,2,3,4,", "1,-2,3,4,5", "1,2,x,4,5",
+                            "1,2,3.5,4,5", "1,2,3,4,9999999999", " 1,2,3,4,5"}) {
+        try {
+            parse_pentanomial(bad);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+        }
+    }
+}
+
+// A test spread over two runs (other openings the second time) is one test over all its pairs.
+TEST(Sprt, ResumedTestCountsTheEarlierPairs) {
+    const SprtSettings s{0, 10, 0.05, 0.05};
+    const Pentanomial earlier{30, 127, 234, 152, 37};  // the time-manager test's first run
+    SprtTest resumed(s, earlier);
+    EXPECT_EQ(resumed.verdict().pairs, 580);
+    EXPECT_NEAR(resumed.verdict().llr, 1.37, 0.005);
+    for (int k : {2, 3, 1, 2, 4}) resumed.add_pair(k);
+    Pentanomial all = earlier;
+    for (int k : {2, 3, 1, 2, 4}) ++all[std::size_t(k)];
+    EXPECT_EQ(resumed.pairs(), all);
+    EXPECT_NEAR(resumed.verdict().llr, sprt_state(all, s).llr, 1e-12);
+    // Earlier pairs that already decide the test leave nothing to resume.
+    EXPECT_THROW(SprtTest(s, Pentanomial{5, 20, 100, 60, 15}), std::invalid_argument);
+}
+
 TEST(MatchOpenings, RandomOpeningsAreDeterministicLegalAndDistinct) {
     auto a = random_openings(12, 8, 7), b = random_openings(12, 8, 7);
     ASSERT_EQ(a.size(), 12u);
