@@ -84,6 +84,7 @@ class Searcher {
             for (auto& row : side) row.fill(0);
         for (auto& row : counterMoves_) row.fill(Move::none());
         contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
+        lastSearchScore_ = ValueNone;
     }
 
     // Searches the root position within the limits; stop may be raised by another thread.
@@ -136,6 +137,7 @@ class Searcher {
         Move move;
         int score = -ValueInfinite;
         int previousScore = -ValueInfinite;
+        std::uint64_t nodes = 0;  // spent below this move in this search, all depths
     };
 
     template <bool PvNode>
@@ -145,6 +147,9 @@ class Searcher {
 
     bool is_draw() const;
     void check_limits();
+    // The share of the optimum after which no new iteration starts (Searcher::run).
+    double time_scale(int v, Move bestMove, const std::array<int, MaxPly + 1>& depthScore,
+                      double instability) const;
     std::int64_t elapsed() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(
                    std::chrono::steady_clock::now() - start_)
@@ -252,6 +257,7 @@ class Searcher {
     std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
+    int lastSearchScore_ = ValueNone;  // the previous search's score (the time manager's yardstick)
 };
 
 template <typename R>
@@ -346,6 +352,7 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
     int score = 0;
     double instability = 0;
+    std::array<int, MaxPly + 1> depthScore{};
     for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
         seldepth_ = 0;
         for (RootMove& rm : rootMoves_) {
@@ -397,6 +404,7 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
         }
         if (pvLength_[0] > 0 && pv_[0][0] != result.best) instability += 1.0;
         instability *= 0.6;
+        depthScore[rootDepth_] = v;
         score = v;
         result.score = v;
         result.depth = rootDepth_;
@@ -410,8 +418,9 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
         }
         if (budget_.optimum >= 0 && !(ponder_ && ponder_->load(std::memory_order_relaxed))) {
             if (rootMoves_.size() == 1 && rootDepth_ >= 4) break;  // forced: do not think
-            double scale = 0.6 + instability * 0.8;
-            if (double(elapsed()) > double(budget_.optimum) * scale) break;
+            if (double(elapsed()) >
+                double(budget_.optimum) * time_scale(v, result.best, depthScore, instability))
+                break;
         }
         if (limits_.nodes && nodes_ >= limits_.nodes) break;
         if (!limits_.infinite && is_mate_score(v) && rootDepth_ > 2 * (ValueMate - std::abs(v)) + 4)
@@ -419,7 +428,31 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
     }
     result.nodes = nodes_;
     if (result.pv.size() >= 2) result.ponder = result.pv[1];
+    lastSearchScore_ = result.score;
     return result;
+}
+
+template <typename R>
+double Searcher<R>::time_scale(int v, Move bestMove, const std::array<int, MaxPly + 1>& depthScore,
+                               double instability) const {
+    // A best move that keeps changing needs more iterations to settle.
+    double scale = 0.6 + instability * 0.8;
+    // A score falling below the last move's and the one three depths back is a threat being
+    // found: think on. A rising one is not.
+    if (!is_mate_score(v)) {
+        const int previous = lastSearchScore_ != ValueNone && !is_mate_score(lastSearchScore_)
+                                 ? lastSearchScore_
+                                 : v;
+        const int back = depthScore[std::max(1, rootDepth_ - 3)];
+        const int drop = 2 * (previous - v) + (is_mate_score(back) ? 0 : back - v);
+        scale *= std::clamp(1.0 + drop / 150.0, 0.75, 1.6);
+    }
+    // A best move that took nearly all the nodes has no close rival.
+    std::uint64_t best = 0;
+    for (const RootMove& rm : rootMoves_)
+        if (rm.move == bestMove) best = rm.nodes;
+    if (nodes_ > 0 && double(best) >= 0.9 * double(nodes_)) scale *= 0.8;
+    return scale;
 }
 
 template <typename R>
@@ -608,6 +641,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
 
         ss.move = m;
         ss.moved = pos_.moved_piece(m);
+        const std::uint64_t nodesBefore = nodes_;
         pos_.do_move(m);
         const bool givesCheck = pos_.in_check();
         // Futility: a quiet move that does not check cannot lift a hopeless eval.
@@ -660,7 +694,10 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
 
         if (root) {
             for (RootMove& rm : rootMoves_)
-                if (rm.move == m) rm.score = (moveCount == 1 || v > alpha) ? v : -ValueInfinite;
+                if (rm.move == m) {
+                    rm.score = (moveCount == 1 || v > alpha) ? v : -ValueInfinite;
+                    rm.nodes += nodes_ - nodesBefore;
+                }
         }
         if (v > bestScore) {
             bestScore = v;
