@@ -33,6 +33,8 @@ void register_all(CLI::App& app, Registry& registry) {
     add_crowdtest_command(app, registry);
     add_selfplay_command(app, registry);
     add_tune_command(app, registry);
+    add_datagen_command(app, registry);
+    add_train_net_command(app, registry);
 }
 
 }  // namespace arbiter::apps

@@ -30,6 +30,8 @@ void add_loadtest_command(CLI::App& app, Registry& registry);
 void add_crowdtest_command(CLI::App& app, Registry& registry);
 void add_selfplay_command(CLI::App& app, Registry& registry);
 void add_tune_command(CLI::App& app, Registry& registry);
+void add_datagen_command(CLI::App& app, Registry& registry);
+void add_train_net_command(CLI::App& app, Registry& registry);
 
 void register_all(CLI::App& app, Registry& registry);
 

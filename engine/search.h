@@ -19,6 +19,7 @@
 
 #include "engine/captures.h"
 #include "engine/evaluate.h"
+#include "engine/nnue.h"
 #include "engine/score.h"
 #include "engine/see.h"
 #include "engine/time_manager.h"
@@ -118,6 +119,9 @@ class Searcher {
         landingRisk_ = permille;
         hasLandingRisk_ = std::any_of(permille.begin(), permille.end(), [](auto r) { return r; });
     }
+    // 8x8 chess only: evaluate with this network instead of the hand-written evaluation
+    // (nullptr: the hand-written one). The network must outlive the searches.
+    void set_network(const nnue::Network* net) { net_ = net; }
     // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
     void set_ponder_flag(const std::atomic<bool>* flag) { ponder_ = flag; }
 
@@ -147,6 +151,11 @@ class Searcher {
 
     bool is_draw() const;
     void check_limits();
+    int static_eval() const {
+        if constexpr (std::is_same_v<R, StandardChessRules>)
+            if (net_) return nnue::evaluate(*net_, pos_);
+        return evaluate(pos_);
+    }
     // The share of the optimum after which no new iteration starts (Searcher::run).
     double time_scale(int v, Move bestMove, const std::array<int, MaxPly + 1>& depthScore,
                       double instability) const;
@@ -257,6 +266,7 @@ class Searcher {
     std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
+    const nnue::Network* net_ = nullptr;
     int lastSearchScore_ = ValueNone;  // the previous search's score (the time manager's yardstick)
 };
 
@@ -513,7 +523,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     const bool inCheck = pos_.in_check();
     if (!root) {
         if (is_draw()) return ValueDraw;
-        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : evaluate(pos_);
+        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval();
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
         if (alpha >= beta) return alpha;
@@ -536,7 +546,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
     int staticEval = ValueNone, eval = ValueNone;
     if (!inCheck) {
-        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : evaluate(pos_);
+        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval();
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > eval) ||
              (tte.bound == Bound::Upper && ttScore < eval)))
@@ -742,7 +752,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
     if (is_draw()) return ValueDraw;
     const bool inCheck = pos_.in_check();
-    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : evaluate(pos_);
+    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval();
 
     const Key key = pos_.key();
     TTData tte;
@@ -757,7 +767,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     if (inCheck) {
         bestScore = -ValueInfinite;
     } else {
-        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : evaluate(pos_);
+        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval();
         bestScore = staticEval;
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > bestScore) ||

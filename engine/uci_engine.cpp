@@ -138,7 +138,9 @@ bool UciEngine::handle(const std::string& rawLine) {
             emit("info string fen " + (tall_ ? tallPos_.fen() : pos_.fen()));
         } else if (cmd == "eval") {
             emit(fmt::format("info string eval {} (side to move)",
-                             tall_ ? evaluate(tallPos_) : evaluate(pos_)));
+                             tall_      ? evaluate(tallPos_)
+                             : network_ ? nnue::evaluate(*network_, pos_)
+                                        : evaluate(pos_)));
         } else if (cmd == "debug" || cmd == "register") {
             // Accepted and ignored, as the protocol allows.
         } else {
@@ -163,6 +165,7 @@ void UciEngine::cmd_uci() {
     emit(fmt::format("option name UCI_Elo type spin default {} min {} max {}", LevelElo[MaxLevel],
                      LevelElo[1], LevelElo[MaxLevel]));
     emit("option name UCI_Variant type combo default chess var chess var minesweeper");
+    emit("option name EvalFile type string default <hand-written>");
     emit("uciok");
 }
 
@@ -229,6 +232,20 @@ void UciEngine::cmd_setoption(const std::string& args) {
         if (auto v = number(LevelElo[1], LevelElo[MaxLevel])) elo_ = *v;
     } else if (key == "clear hash") {
         tt_.clear();
+    } else if (key == "evalfile") {
+        // A network file for 8x8 chess (engine/nnue.h); "<hand-written>" or empty: none.
+        if (value.empty() || value == "<hand-written>") {
+            network_.reset();
+        } else {
+            try {
+                network_ = nnue::load_file(value);
+            } catch (const std::invalid_argument& e) {
+                error(fmt::format("option 'EvalFile': {}", e.what()));
+                return;
+            }
+        }
+        searcher_->set_network(network_.get());
+        tt_.clear();  // its static evaluations are the other evaluation's
     } else if (key == "uci_variant") {
         std::string v = lower(value);
         if (v != "chess" && v != "minesweeper") {

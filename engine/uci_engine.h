@@ -62,6 +62,7 @@ class UciEngine {
     TranspositionTable tt_;
     std::unique_ptr<Searcher<StandardChessRules>> searcher_;
     std::unique_ptr<Searcher<MinesweeperBoardRules>> tallSearcher_;
+    std::unique_ptr<nnue::Network> network_;  // option EvalFile; none: the hand-written evaluation
     std::thread worker_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};

@@ -1,0 +1,53 @@
+// `arbiter datagen`: training positions from self-play (engine/datagen.h).
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "apps/commands.h"
+#include "engine/datagen.h"
+
+namespace arbiter::apps {
+
+void add_datagen_command(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::string out;
+        bool append = false;
+        engine::datagen::Options options;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "datagen", "Self-play games at a fixed node budget; writes 'FEN | score | result' lines");
+    cmd->add_option("--out", args->out, "The positions file")->required();
+    cmd->add_flag("--append", args->append, "Add to the file instead of replacing it");
+    cmd->add_option("--games", args->options.games, "Games to play")
+        ->check(CLI::Range(1, 100000000));
+    cmd->add_option("--nodes", args->options.nodes, "Search budget a move")
+        ->check(CLI::Range(1, 100000000));
+    cmd->add_option("--random-plies", args->options.randomPlies,
+                    "Uniformly random moves that open each game")
+        ->check(CLI::Range(0, 40));
+    cmd->add_option("--max-opening-score", args->options.maxOpeningScore,
+                    "Draw the opening again when the engine scores it beyond this (cp)")
+        ->check(CLI::Range(0, 100000));
+    cmd->add_option("--threads", args->options.threads, "Games played at once")
+        ->check(CLI::Range(1, 256));
+    cmd->add_option("--seed", args->options.seed, "Seeds the openings (same seed, same file)");
+    cmd->add_option("--hash", args->options.hashMb, "Transposition table per thread (MB)")
+        ->check(CLI::Range(1, 4096));
+    cmd->callback([&registry, args] {
+        registry.action = [args] {
+            std::ofstream out(args->out, args->append ? std::ios::app : std::ios::trunc);
+            if (!out) throw UsageError(fmt::format("datagen: cannot write {}", args->out));
+            const auto s = engine::datagen::generate(args->options, out, std::cerr);
+            std::cout << fmt::format(
+                "{} games, {} positions in {:.0f} s: +{} ={} -{} for White, {} adjudicated\n",
+                s.games, s.positions, s.seconds, s.whiteWins, s.draws, s.blackWins, s.adjudicated);
+            return 0;
+        };
+    });
+}
+
+}  // namespace arbiter::apps

@@ -1,0 +1,84 @@
+// `arbiter train-net`: trains the evaluation network on self-play positions (engine/nnue_train.h).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "apps/commands.h"
+#include "engine/nnue_train.h"
+
+namespace arbiter::apps {
+
+void add_train_net_command(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::vector<std::string> data;
+        std::string out;
+        engine::nnue::TrainOptions options;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "train-net", "Train the evaluation network on 'FEN | score | result' positions (datagen)");
+    cmd->add_option("--data", args->data, "Position files from `arbiter datagen` (repeatable)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--out", args->out, "Write the network here (the .nnue format)")->required();
+    cmd->add_option("--epochs", args->options.epochs, "Passes over the training positions")
+        ->check(CLI::Range(1, 10000));
+    cmd->add_option("--batch", args->options.batchSize, "Positions a gradient step")
+        ->check(CLI::Range(1, 10000000));
+    cmd->add_option("--rate", args->options.learningRate, "Adam's first step size")
+        ->check(CLI::Range(1e-7, 1.0));
+    cmd->add_option("--lambda", args->options.lambda,
+                    "Weight of the game's result in the target (the rest: the search score)")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--threads", args->options.threads, "Threads")->check(CLI::Range(1, 256));
+    cmd->add_option("--seed", args->options.seed, "Seeds the starting weights and the shuffle");
+    cmd->callback([&registry, args] {
+        registry.action = [args] {
+            engine::nnue::TrainingSet set;
+            for (const std::string& file : args->data) {
+                std::ifstream in(file, std::ios::binary);
+                if (!in) throw UsageError(fmt::format("train-net: cannot read {}", file));
+                engine::nnue::add_positions(in, file, set);
+            }
+            std::cout << fmt::format(
+                "{} positions: {} training, {} held out{}\n", set.lines, set.train.size(),
+                set.validation.size(),
+                set.droppedTruncatedLine ? " (a last line without its newline was dropped)" : "");
+            std::cout << fmt::format(
+                "the hand-written evaluation on the held-out positions: loss {:.6f}, against "
+                "results alone {:.6f}\n",
+                engine::nnue::hand_eval_loss(set.validation, args->options.lambda),
+                engine::nnue::hand_eval_loss(set.validation, 1.0));
+            const auto result = engine::nnue::train(set, args->options, std::cout);
+            const auto net = engine::nnue::quantise(result.network);
+            std::cout << fmt::format(
+                "kept epoch {}: validation loss {:.6f} -> {:.6f}, against results alone "
+                "{:.6f} -> {:.6f}\n",
+                result.bestEpoch, result.validationBefore, result.validationAfter,
+                result.resultsBefore, result.resultsAfter);
+            // Written aside and renamed: an interrupted write never leaves half a network.
+            const std::string aside = args->out + ".tmp";
+            {
+                std::ofstream out(aside, std::ios::binary);
+                out << engine::nnue::serialize(*net);
+                out.close();
+                if (!out) {
+                    std::remove(aside.c_str());
+                    throw std::runtime_error(fmt::format("train-net: cannot write {}", aside));
+                }
+            }
+            if (std::rename(aside.c_str(), args->out.c_str()) != 0) {
+                std::remove(aside.c_str());
+                throw std::runtime_error(fmt::format("train-net: cannot replace {}", args->out));
+            }
+            std::cout << "wrote " << args->out << "\n";
+            return 0;
+        };
+    });
+}
+
+}  // namespace arbiter::apps

@@ -1,0 +1,148 @@
+#include "engine/nnue.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+// The default network is the file engine/nets/default.nnue, assembled into the binary when the
+// build finds it (CMakeLists.txt defines ARBITER_DEFAULT_NET as its path).
+#ifdef ARBITER_DEFAULT_NET
+asm(".section .rodata\n"
+    ".balign 64\n"
+    ".global arbiter_default_net_begin\n"
+    "arbiter_default_net_begin:\n"
+    ".incbin \"" ARBITER_DEFAULT_NET
+    "\"\n"
+    ".global arbiter_default_net_end\n"
+    "arbiter_default_net_end:\n"
+    ".previous\n");
+extern "C" const char arbiter_default_net_begin[];
+extern "C" const char arbiter_default_net_end[];
+#endif
+
+namespace arbiter::engine::nnue {
+
+namespace {
+
+constexpr std::string_view Magic = "ARBNNUE1";
+
+std::uint64_t fnv1a(std::string_view bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
+    return h;
+}
+
+template <typename T>
+void put(std::string& out, T value) {
+    using U = std::make_unsigned_t<T>;
+    auto u = U(value);
+    for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(char((u >> (8 * i)) & 0xff));
+}
+
+template <typename T>
+T get(std::string_view bytes, std::size_t& at) {
+    using U = std::make_unsigned_t<T>;
+    U u = 0;
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+        u = U(u | U(U(static_cast<unsigned char>(bytes[at + i])) << (8 * i)));
+    at += sizeof(T);
+    return T(u);
+}
+
+constexpr std::size_t payload_size() {
+    return Magic.size() + 4 + 2 * (Inputs * Hidden + Hidden + 2 * Hidden) + 4;
+}
+
+}  // namespace
+
+std::string serialize(const Network& net) {
+    std::string out(Magic);
+    put<std::uint32_t>(out, Hidden);
+    for (auto w : net.inputWeights) put(out, w);
+    for (auto w : net.inputBias) put(out, w);
+    for (auto w : net.outputWeights) put(out, w);
+    put(out, net.outputBias);
+    put(out, fnv1a(out));
+    return out;
+}
+
+std::unique_ptr<Network> deserialize(std::string_view bytes) {
+    if (bytes.size() < Magic.size() + 4 || bytes.substr(0, Magic.size()) != Magic)
+        throw std::invalid_argument("not an Arbiter network (no ARBNNUE1 header)");
+    std::size_t at = Magic.size();
+    if (const auto hidden = get<std::uint32_t>(bytes, at); hidden != Hidden)
+        throw std::invalid_argument(
+            fmt::format("the network has {} hidden neurons; this build reads {}", hidden, Hidden));
+    if (bytes.size() != payload_size() + 8)
+        throw std::invalid_argument(
+            fmt::format("the network file has {} bytes, not {}", bytes.size(), payload_size() + 8));
+    std::size_t end = payload_size();
+    if (get<std::uint64_t>(bytes, end) != fnv1a(bytes.substr(0, payload_size())))
+        throw std::invalid_argument("the network file is damaged (checksum mismatch)");
+    auto net = std::make_unique<Network>();
+    for (auto& w : net->inputWeights) w = get<std::int16_t>(bytes, at);
+    for (auto& w : net->inputBias) w = get<std::int16_t>(bytes, at);
+    for (auto& w : net->outputWeights) w = get<std::int16_t>(bytes, at);
+    net->outputBias = get<std::int32_t>(bytes, at);
+    return net;
+}
+
+const Network* default_network() {
+#ifdef ARBITER_DEFAULT_NET
+    static const std::unique_ptr<Network> net = deserialize(
+        std::string_view(arbiter_default_net_begin,
+                         std::size_t(arbiter_default_net_end - arbiter_default_net_begin)));
+    return net.get();
+#else
+    return nullptr;
+#endif
+}
+
+std::unique_ptr<Network> load_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::invalid_argument(fmt::format("cannot read the network file {}", path));
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    try {
+        return deserialize(bytes);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
+    }
+}
+
+int evaluate(const Network& net, const Position& pos) {
+    alignas(64) std::array<std::int16_t, Hidden> acc[2];  // [0] side to move, [1] the other
+    acc[0] = net.inputBias;
+    acc[1] = net.inputBias;
+    const Color us = pos.side_to_move();
+    for (auto b = pos.pieces(); b;) {
+        const Square s = pop_lsb(b);
+        const Piece p = pos.piece_on(s);
+        const std::int16_t* mine =
+            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, us)) * Hidden];
+        const std::int16_t* theirs =
+            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, ~us)) * Hidden];
+        for (int i = 0; i < Hidden; ++i) {
+            acc[0][i] = std::int16_t(acc[0][i] + mine[i]);
+            acc[1][i] = std::int16_t(acc[1][i] + theirs[i]);
+        }
+    }
+    // SCReLU: clamp(x, 0, QA)² · w, with (x · w) kept in 16 bits before the second factor.
+    std::int32_t sum = 0;
+    for (int side = 0; side < 2; ++side) {
+        const std::int16_t* w = &net.outputWeights[std::size_t(side) * Hidden];
+        for (int i = 0; i < Hidden; ++i) {
+            const std::int32_t x = std::clamp<std::int32_t>(acc[side][i], 0, QA);
+            sum += std::int32_t(std::int16_t(x * w[i])) * x;
+        }
+    }
+    const std::int64_t scaled = (std::int64_t(sum) / QA + net.outputBias) * EvalScale;
+    return int(scaled / (QA * QB));
+}
+
+}  // namespace arbiter::engine::nnue

@@ -1,0 +1,58 @@
+// A small evaluation network for 8x8 chess, trained on our own self-play (engine/nnue_train.h):
+//   768 inputs (colour × piece × square, from one side's point of view)
+//   -> Hidden neurons, one accumulator for the side to move and one for the other side
+//   -> SCReLU (clamp to [0, 1], squared) -> one output, the score in centipawns / EvalScale.
+// The two accumulators share the input weights: the other side's inputs are the same pieces
+// with colours swapped and the board mirrored, so the network learns one point of view.
+// Weights are quantised to 16-bit integers (inputs ×QA, output ×QB) so that evaluation is
+// integer adds and multiplies. The file format is in docs/engine.md (Evaluation network).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "variants/chess/position.h"
+
+namespace arbiter::engine::nnue {
+
+constexpr int Inputs = 768;
+constexpr int Hidden = 128;
+constexpr int QA = 255;
+constexpr int QB = 64;
+constexpr int EvalScale = 400;
+// Quantisation needs |weight| below 2 (×QB in 16 bits with room for the products); the
+// trainer clips every weight to this.
+constexpr float WeightClip = 1.98f;
+
+// The input of a piece on a square, seen from White (0) or from Black (1).
+constexpr int feature(Color pieceColor, PieceType type, Square s, Color perspective) {
+    return perspective == White ? (int(pieceColor) * 6 + int(type)) * 64 + s
+                                : (int(!pieceColor) * 6 + int(type)) * 64 + (s ^ 56);
+}
+
+struct Network {
+    alignas(64) std::array<std::int16_t, Inputs * Hidden> inputWeights{};  // [input][neuron]
+    alignas(64) std::array<std::int16_t, Hidden> inputBias{};
+    alignas(64) std::array<std::int16_t, 2 * Hidden> outputWeights{};  // side to move first
+    std::int32_t outputBias = 0;
+};
+
+// The file's bytes: "ARBNNUE1", the hidden size (u32), the weights as little-endian integers
+// in the order of Network, then an FNV-1a checksum (u64) of everything before it.
+std::string serialize(const Network& net);
+// Throws std::invalid_argument naming the problem (short file, wrong magic or size, checksum).
+std::unique_ptr<Network> deserialize(std::string_view bytes);
+
+// The network built into the engine (engine/nets/), or nullptr when the build has none.
+const Network* default_network();
+// Reads a network file (std::invalid_argument on any problem, the path named).
+std::unique_ptr<Network> load_file(const std::string& path);
+
+// Centipawns for the side to move. Every input is summed afresh (no incremental update).
+int evaluate(const Network& net, const Position& pos);
+
+}  // namespace arbiter::engine::nnue

@@ -1,0 +1,314 @@
+#include "engine/nnue_train.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <istream>
+#include <numeric>
+#include <ostream>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "engine/datagen.h"
+#include "engine/evaluate.h"
+
+namespace arbiter::engine::nnue {
+
+namespace {
+
+float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// The target and the game's result for the side to move.
+std::pair<float, float> targets(const TrainingPosition& p, double lambda) {
+    const bool white = p.sideToMove == White;
+    const float score = white ? p.score : -p.score;
+    const float result = white ? p.result : 1.0f - p.result;
+    return {float(lambda * result + (1 - lambda) * sigmoid(score / float(EvalScale))), result};
+}
+
+// Both accumulators (before the activation) of a position.
+void accumulate(const FloatNetwork& net, const TrainingPosition& p, float* mine, float* theirs) {
+    std::copy(net.inputBias.begin(), net.inputBias.end(), mine);
+    std::copy(net.inputBias.begin(), net.inputBias.end(), theirs);
+    const bool white = p.sideToMove == White;
+    for (int k = 0; k < p.count; ++k) {
+        const int w = p.features[k], b = black_view(w);
+        const float* rowMine = &net.inputWeights[std::size_t(white ? w : b) * Hidden];
+        const float* rowTheirs = &net.inputWeights[std::size_t(white ? b : w) * Hidden];
+        for (int i = 0; i < Hidden; ++i) {
+            mine[i] += rowMine[i];
+            theirs[i] += rowTheirs[i];
+        }
+    }
+}
+
+float screlu(float x) {
+    const float c = std::clamp(x, 0.0f, 1.0f);
+    return c * c;
+}
+
+float output(const FloatNetwork& net, const float* mine, const float* theirs) {
+    float o = net.outputBias;
+    for (int i = 0; i < Hidden; ++i)
+        o += net.outputWeights[i] * screlu(mine[i]) +
+             net.outputWeights[Hidden + i] * screlu(theirs[i]);
+    return o;
+}
+
+// Splits [0, n) over the threads and runs f(begin, end, thread) on each part (some may be
+// empty: every thread's part is run, so per-thread buffers are always written).
+template <typename F>
+void parallel(std::size_t n, int threads, F f) {
+    threads = std::max(1, threads);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(f, n * t / threads, n * (t + 1) / threads, t);
+    f(std::size_t(0), n / threads, 0);
+    for (auto& th : pool) th.join();
+}
+
+struct Adam {
+    std::vector<float> m, v;
+    explicit Adam(std::size_t n) : m(n), v(n) {}
+    void step(float* w, const float* g, std::size_t n, float rate, int t) {
+        constexpr float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
+        const float c1 = 1 - std::pow(b1, float(t)), c2 = 1 - std::pow(b2, float(t));
+        for (std::size_t i = 0; i < n; ++i) {
+            m[i] = b1 * m[i] + (1 - b1) * g[i];
+            v[i] = b2 * v[i] + (1 - b2) * g[i] * g[i];
+            w[i] -= rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
+            w[i] = std::clamp(w[i], -WeightClip, WeightClip);
+        }
+    }
+};
+
+}  // namespace
+
+TrainingPosition training_position(const Position& pos, float whiteScore, float whiteResult) {
+    TrainingPosition p;
+    for (auto b = pos.pieces(); b && p.count < 32;) {
+        const Square s = pop_lsb(b);
+        const Piece piece = pos.piece_on(s);
+        p.features[p.count++] = std::uint16_t(feature(color_of(piece), type_of(piece), s, White));
+    }
+    p.sideToMove = pos.side_to_move();
+    p.score = whiteScore;
+    p.result = whiteResult;
+    p.handEval = std::int16_t(std::clamp(engine::evaluate(pos), -30000, 30000));
+    return p;
+}
+
+void add_positions(std::istream& in, const std::string& name, TrainingSet& set) {
+    std::string line;
+    std::uint64_t number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (in.eof()) {  // no newline after it: cut short by a stopped generator
+            set.droppedTruncatedLine = true;
+            break;
+        }
+        datagen::Sample s;
+        try {
+            s = datagen::parse_sample(line);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(fmt::format("{} line {}: {}", name, number, e.what()));
+        }
+        const Position pos = Position::from_fen(s.fen);
+        if (popcount(pos.pieces()) > 32)
+            throw std::invalid_argument(
+                fmt::format("{} line {}: more than 32 pieces", name, number));
+        auto& into = (set.lines / std::uint64_t(std::max(1, set.blockLines))) % 20 == 19
+                         ? set.validation
+                         : set.train;
+        into.push_back(training_position(pos, float(s.score), s.result));
+        ++set.lines;
+    }
+}
+
+FloatNetwork initial_network(std::uint64_t seed) {
+    FloatNetwork net;
+    std::mt19937_64 rng(seed);
+    auto fill = [&](std::vector<float>& v, float bound) {
+        std::uniform_real_distribution<float> d(-bound, bound);
+        for (float& x : v) x = d(rng);
+    };
+    fill(net.inputWeights, 1.0f / std::sqrt(float(Inputs)));
+    fill(net.inputBias, 1.0f / std::sqrt(float(Inputs)));
+    fill(net.outputWeights, 1.0f / std::sqrt(float(2 * Hidden)));
+    return net;
+}
+
+float forward(const FloatNetwork& net, const TrainingPosition& p) {
+    alignas(64) float mine[Hidden], theirs[Hidden];
+    accumulate(net, p, mine, theirs);
+    return output(net, mine, theirs);
+}
+
+std::unique_ptr<Network> quantise(const FloatNetwork& net) {
+    auto q = std::make_unique<Network>();
+    auto round16 = [](float x, int scale) {
+        return std::int16_t(std::lround(std::clamp(x, -WeightClip, WeightClip) * float(scale)));
+    };
+    for (std::size_t i = 0; i < q->inputWeights.size(); ++i)
+        q->inputWeights[i] = round16(net.inputWeights[i], QA);
+    for (int i = 0; i < Hidden; ++i) q->inputBias[i] = round16(net.inputBias[i], QA);
+    for (int i = 0; i < 2 * Hidden; ++i) q->outputWeights[i] = round16(net.outputWeights[i], QB);
+    q->outputBias = std::int32_t(std::lround(net.outputBias * float(QA * QB)));
+    return q;
+}
+
+FloatNetwork dequantise(const Network& q) {
+    FloatNetwork net;
+    for (std::size_t i = 0; i < q.inputWeights.size(); ++i)
+        net.inputWeights[i] = float(q.inputWeights[i]) / float(QA);
+    for (int i = 0; i < Hidden; ++i) net.inputBias[i] = float(q.inputBias[i]) / float(QA);
+    for (int i = 0; i < 2 * Hidden; ++i)
+        net.outputWeights[i] = float(q.outputWeights[i]) / float(QB);
+    net.outputBias = float(q.outputBias) / float(QA * QB);
+    return net;
+}
+
+double loss(const FloatNetwork& net, const std::vector<TrainingPosition>& data, double lambda,
+            int threads) {
+    if (data.empty()) return 0;
+    std::vector<double> sums(std::size_t(std::max(1, threads)), 0.0);
+    parallel(data.size(), threads, [&](std::size_t begin, std::size_t end, int t) {
+        double sum = 0;
+        for (std::size_t i = begin; i < end; ++i) {
+            const float e = sigmoid(forward(net, data[i])) - targets(data[i], lambda).first;
+            sum += double(e) * e;
+        }
+        sums[std::size_t(t)] = sum;
+    });
+    return std::accumulate(sums.begin(), sums.end(), 0.0) / double(data.size());
+}
+
+double hand_eval_loss(const std::vector<TrainingPosition>& data, double lambda) {
+    double sum = 0;
+    for (const TrainingPosition& p : data) {
+        const float e = sigmoid(float(p.handEval) / float(EvalScale)) - targets(p, lambda).first;
+        sum += double(e) * e;
+    }
+    return data.empty() ? 0 : sum / double(data.size());
+}
+
+TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& log) {
+    if (set.train.empty()) throw std::invalid_argument("train-net: no training positions");
+    const int threads = std::max(1, o.threads);
+    TrainResult result;
+    FloatNetwork net = initial_network(o.seed);
+    result.network = net;
+    result.validationBefore = result.validationAfter = loss(net, set.validation, o.lambda, threads);
+    result.resultsBefore = result.resultsAfter = loss(net, set.validation, 1.0, threads);
+
+    const std::size_t inputSize = net.inputWeights.size();
+    // One set of gradients per thread, summed after each batch.
+    std::vector<FloatNetwork> grads(static_cast<std::size_t>(threads));
+    Adam adamInput(inputSize), adamBias(Hidden), adamOutput(2 * Hidden), adamOutBias(1);
+    std::vector<std::uint32_t> order(set.train.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::mt19937_64 rng(o.seed ^ 0x5eed);
+    const std::size_t batches =
+        (order.size() + std::size_t(o.batchSize) - 1) / std::size_t(o.batchSize);
+    int step = 0;
+    for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+        const auto start = std::chrono::steady_clock::now();
+        std::shuffle(order.begin(), order.end(), rng);
+        // Cosine decay from the rate to a twentieth of it over the epochs.
+        const double progress = o.epochs > 1 ? double(epoch - 1) / double(o.epochs - 1) : 0;
+        const auto rate =
+            float(o.learningRate * (0.05 + 0.95 * 0.5 * (1 + std::cos(M_PI * progress))));
+        double trainSum = 0;
+        for (std::size_t batch = 0; batch < batches; ++batch) {
+            const std::size_t first = batch * std::size_t(o.batchSize);
+            const std::size_t count = std::min(std::size_t(o.batchSize), order.size() - first);
+            std::vector<double> batchLoss(std::size_t(threads), 0.0);
+            parallel(count, threads, [&](std::size_t begin, std::size_t end, int t) {
+                FloatNetwork& g = grads[std::size_t(t)];
+                std::fill(g.inputWeights.begin(), g.inputWeights.end(), 0.0f);
+                std::fill(g.inputBias.begin(), g.inputBias.end(), 0.0f);
+                std::fill(g.outputWeights.begin(), g.outputWeights.end(), 0.0f);
+                g.outputBias = 0;
+                alignas(64) float mine[Hidden], theirs[Hidden], dMine[Hidden], dTheirs[Hidden];
+                for (std::size_t k = begin; k < end; ++k) {
+                    const TrainingPosition& p = set.train[order[first + k]];
+                    accumulate(net, p, mine, theirs);
+                    const float s = sigmoid(output(net, mine, theirs));
+                    const float e = s - targets(p, o.lambda).first;
+                    batchLoss[std::size_t(t)] += double(e) * e;
+                    const float d = 2 * e * s * (1 - s);  // d loss / d output
+                    g.outputBias += d;
+                    for (int i = 0; i < Hidden; ++i) {
+                        g.outputWeights[i] += d * screlu(mine[i]);
+                        g.outputWeights[Hidden + i] += d * screlu(theirs[i]);
+                        const bool liveMine = mine[i] > 0 && mine[i] < 1;
+                        const bool liveTheirs = theirs[i] > 0 && theirs[i] < 1;
+                        dMine[i] = liveMine ? d * net.outputWeights[i] * 2 * mine[i] : 0.0f;
+                        dTheirs[i] =
+                            liveTheirs ? d * net.outputWeights[Hidden + i] * 2 * theirs[i] : 0.0f;
+                        g.inputBias[i] += dMine[i] + dTheirs[i];
+                    }
+                    const bool white = p.sideToMove == White;
+                    for (int f = 0; f < p.count; ++f) {
+                        const int w = p.features[f], b = black_view(w);
+                        float* rowMine = &g.inputWeights[std::size_t(white ? w : b) * Hidden];
+                        float* rowTheirs = &g.inputWeights[std::size_t(white ? b : w) * Hidden];
+                        for (int i = 0; i < Hidden; ++i) {
+                            rowMine[i] += dMine[i];
+                            rowTheirs[i] += dTheirs[i];
+                        }
+                    }
+                }
+            });
+            // Sum the threads' gradients into the first, as a mean over the batch.
+            FloatNetwork& g = grads[0];
+            const float scale = 1.0f / float(count);
+            parallel(inputSize, threads, [&](std::size_t begin, std::size_t end, int) {
+                for (std::size_t i = begin; i < end; ++i) {
+                    float sum = g.inputWeights[i];
+                    for (int t = 1; t < threads; ++t) sum += grads[std::size_t(t)].inputWeights[i];
+                    g.inputWeights[i] = sum * scale;
+                }
+            });
+            for (int t = 1; t < threads; ++t) {
+                const FloatNetwork& other = grads[std::size_t(t)];
+                for (int i = 0; i < Hidden; ++i) g.inputBias[i] += other.inputBias[i];
+                for (int i = 0; i < 2 * Hidden; ++i) g.outputWeights[i] += other.outputWeights[i];
+                g.outputBias += other.outputBias;
+            }
+            for (float& x : g.inputBias) x *= scale;
+            for (float& x : g.outputWeights) x *= scale;
+            g.outputBias *= scale;
+            ++step;
+            adamInput.step(net.inputWeights.data(), g.inputWeights.data(), inputSize, rate, step);
+            adamBias.step(net.inputBias.data(), g.inputBias.data(), Hidden, rate, step);
+            adamOutput.step(net.outputWeights.data(), g.outputWeights.data(), 2 * Hidden, rate,
+                            step);
+            adamOutBias.step(&net.outputBias, &g.outputBias, 1, rate, step);
+            trainSum += std::accumulate(batchLoss.begin(), batchLoss.end(), 0.0);
+        }
+        const double validation = loss(net, set.validation, o.lambda, threads);
+        const double results = loss(net, set.validation, 1.0, threads);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const bool best = set.validation.empty() || validation < result.validationAfter;
+        log << fmt::format(
+                   "epoch {}: rate {:.6f}, training loss {:.6f}, validation {:.6f} (against "
+                   "results alone {:.6f}){}, {:.1f} s\n",
+                   epoch, rate, trainSum / double(order.size()), validation, results,
+                   best ? " best" : "", seconds)
+            << std::flush;
+        if (best) {
+            result.network = net;
+            result.bestEpoch = epoch;
+            result.validationAfter = validation;
+            result.resultsAfter = results;
+        }
+    }
+    return result;
+}
+
+}  // namespace arbiter::engine::nnue

@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/datagen.h"
+#include "variants/chess/movegen.h"
+
+using namespace arbiter;
+using namespace arbiter::engine;
+
+namespace {
+
+datagen::Options small_options() {
+    datagen::Options o;
+    o.nodes = 300;
+    o.games = 4;
+    o.hashMb = 1;
+    o.seed = 7;
+    return o;
+}
+
+}  // namespace
+
+TEST(Datagen, SameSeedAndIndexPlayTheSameGame) {
+    const auto o = small_options();
+    const auto a = datagen::play_game(o, 2);
+    const auto b = datagen::play_game(o, 2);
+    ASSERT_EQ(a.samples.size(), b.samples.size());
+    for (std::size_t i = 0; i < a.samples.size(); ++i) {
+        EXPECT_EQ(a.samples[i].fen, b.samples[i].fen);
+        EXPECT_EQ(a.samples[i].score, b.samples[i].score);
+    }
+    EXPECT_EQ(a.result, b.result);
+    const auto other = datagen::play_game(o, 3);
+    ASSERT_FALSE(other.samples.empty());
+    EXPECT_NE(a.samples.front().fen, other.samples.front().fen) << "each game its own opening";
+}
+
+TEST(Datagen, SamplesAreQuietPositionsAfterTheOpeningWithTheGameResult) {
+    const auto o = small_options();
+    const auto game = datagen::play_game(o, 0);
+    ASSERT_FALSE(game.samples.empty());
+    EXPECT_GT(game.plies, o.randomPlies);
+    for (const auto& s : game.samples) {
+        const Position pos = Position::from_fen(s.fen);
+        EXPECT_FALSE(pos.in_check()) << s.fen;
+        EXPECT_GE(pos.game_ply(), o.randomPlies) << s.fen;
+        EXPECT_EQ(s.result, game.result);
+        EXPECT_LT(std::abs(s.score), 30000) << "no mate scores";
+    }
+}
+
+TEST(Datagen, TheFileDoesNotDependOnTheThreadCount) {
+    auto o = small_options();
+    std::ostringstream one, two, log;
+    o.threads = 1;
+    const auto s1 = datagen::generate(o, one, log);
+    o.threads = 2;
+    const auto s2 = datagen::generate(o, two, log);
+    EXPECT_EQ(one.str(), two.str());
+    EXPECT_EQ(s1.games, 4);
+    EXPECT_EQ(s1.positions, s2.positions);
+    EXPECT_EQ(s1.whiteWins + s1.draws + s1.blackWins, 4);
+    std::istringstream lines(one.str());
+    std::uint64_t count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        const auto s = datagen::parse_sample(line);
+        EXPECT_EQ(datagen::format_sample(s), line);
+    }
+    EXPECT_EQ(count, s1.positions);
+}
+
+TEST(Datagen, MalformedLinesAreRejectedByName) {
+    auto message = [](const std::string& line) {
+        try {
+            datagen::parse_sample(line);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    EXPECT_EQ(message(fen + " | 35 | 0.5"), "accepted");
+    EXPECT_NE(message(fen + " 35 0.5").find("FEN | score | result"), std::string::npos);
+    EXPECT_NE(message("rnbqkbnr/ppp/8 w - - 0 1 | 35 | 1").find("FEN"), std::string::npos);
+    EXPECT_NE(message(fen + " | 3x5 | 1").find("score '3x5'"), std::string::npos);
+    EXPECT_NE(message(fen + " | 999999 | 1").find("score"), std::string::npos);
+    EXPECT_NE(message(fen + " | 35 | 2").find("result '2'"), std::string::npos);
+    EXPECT_NE(message(fen + " | 35 | ").find("result"), std::string::npos);
+}

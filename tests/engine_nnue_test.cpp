@@ -1,0 +1,220 @@
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/datagen.h"
+#include "engine/nnue.h"
+#include "engine/nnue_train.h"
+#include "engine/uci_engine.h"
+#include "variants/chess/movegen.h"
+
+using namespace arbiter;
+using namespace arbiter::engine;
+
+namespace {
+
+// Positions along seeded random games.
+std::vector<Position> random_positions(int count, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<Position> out;
+    while (int(out.size()) < count) {
+        Position pos = Position::from_fen(StandardChessRules::StartFen);
+        for (int ply = 0; ply < 100 && int(out.size()) < count; ++ply) {
+            MoveList<> legal = legal_moves(pos);
+            if (legal.empty()) break;
+            pos.do_move(legal[int(rng() % std::uint64_t(legal.size()))]);
+            if (ply % 3 == 0) out.push_back(Position::from_fen(pos.fen()));
+        }
+    }
+    return out;
+}
+
+// The same position with the colours swapped and the board turned upside down.
+std::string mirrored_fen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, half, full;
+    in >> placement >> side >> castling >> ep >> half >> full;
+    std::vector<std::string> ranks;
+    std::stringstream ps(placement);
+    for (std::string r; std::getline(ps, r, '/');) ranks.insert(ranks.begin(), r);
+    std::string out;
+    for (const auto& r : ranks) {
+        if (!out.empty()) out += '/';
+        for (char c : r) out += char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    }
+    std::string swappedCastling;
+    for (char c : castling)
+        swappedCastling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
+    return out + (side == "w" ? " b " : " w ") + swappedCastling + " " + ep + " " + half + " " +
+           full;
+}
+
+nnue::FloatNetwork lively_network(std::uint64_t seed) {
+    // Larger weights than the trainer starts from, so that every neuron's clamp is exercised.
+    auto net = nnue::initial_network(seed);
+    for (float& w : net.inputWeights) w *= 6;
+    for (float& w : net.outputWeights) w *= 4;
+    net.outputBias = 0.1f;
+    return net;
+}
+
+}  // namespace
+
+TEST(Nnue, BlackSeesTheMirroredBoardWithColoursSwapped) {
+    for (Color c : {White, Black})
+        for (int t = Pawn; t <= King; ++t)
+            for (Square s = 0; s < 64; ++s) {
+                const int w = nnue::feature(c, PieceType(t), s, White);
+                EXPECT_EQ(nnue::black_view(w), nnue::feature(c, PieceType(t), s, Black));
+                EXPECT_EQ(nnue::feature(c, PieceType(t), s, Black),
+                          nnue::feature(~c, PieceType(t), s ^ 56, White));
+            }
+}
+
+TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
+    const auto net = nnue::quantise(lively_network(3));
+    const std::string bytes = nnue::serialize(*net);
+    const auto back = nnue::deserialize(bytes);
+    EXPECT_EQ(back->inputWeights, net->inputWeights);
+    EXPECT_EQ(back->inputBias, net->inputBias);
+    EXPECT_EQ(back->outputWeights, net->outputWeights);
+    EXPECT_EQ(back->outputBias, net->outputBias);
+    auto message = [](const std::string& b) {
+        try {
+            nnue::deserialize(b);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_NE(message(bytes.substr(0, bytes.size() - 1)).find("bytes"), std::string::npos);
+    EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE1"), std::string::npos);
+    std::string flipped = bytes;
+    flipped[1000] = char(flipped[1000] ^ 0x10);
+    EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
+    std::string otherSize = bytes;
+    otherSize[8] = char(otherSize[8] + 1);
+    EXPECT_NE(message(otherSize).find("hidden neurons"), std::string::npos);
+    EXPECT_THROW(nnue::load_file("/nonexistent/net.nnue"), std::invalid_argument);
+}
+
+TEST(Nnue, TheIntegerEvaluationIsTheFloatNetworkWithTheSameWeights) {
+    // Integer sums of the rounded weights are exact; only the final divisions round down.
+    const auto net = nnue::quantise(lively_network(5));
+    const auto sameWeights = nnue::dequantise(*net);
+    int large = 0;
+    for (const Position& pos : random_positions(300, 11)) {
+        const auto p = nnue::training_position(pos, 0, 0.5f);
+        const double expected = nnue::forward(sameWeights, p) * nnue::EvalScale;
+        const int got = nnue::evaluate(*net, pos);
+        ASSERT_LE(std::abs(got - expected), 1.5) << pos.fen();
+        large += std::abs(got) > 50;
+    }
+    EXPECT_GT(large, 100) << "the network says something about these positions";
+}
+
+TEST(Nnue, MirroredPositionsEvaluateAlike) {
+    const auto net = nnue::quantise(lively_network(7));
+    int differentFromZero = 0;
+    for (const Position& pos : random_positions(200, 13)) {
+        const Position mirror = Position::from_fen(mirrored_fen(pos.fen()));
+        EXPECT_EQ(nnue::evaluate(*net, pos), nnue::evaluate(*net, mirror)) << pos.fen();
+        differentFromZero += nnue::evaluate(*net, pos) != 0;
+    }
+    EXPECT_GT(differentFromZero, 150);
+}
+
+TEST(NnueTrain, MalformedLinesAreNamedAndACutLastLineIsDropped) {
+    const std::string good =
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 35 | 0.5\n";
+    nnue::TrainingSet set;
+    std::istringstream cut(good + good + "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ");
+    nnue::add_positions(cut, "cut.txt", set);
+    EXPECT_EQ(set.lines, 2u);
+    EXPECT_TRUE(set.droppedTruncatedLine);
+    ASSERT_EQ(set.train.size(), 2u);
+    EXPECT_EQ(set.train[0].count, 32);
+    EXPECT_EQ(set.train[0].sideToMove, Black);
+    EXPECT_EQ(set.train[0].score, 35);
+    std::istringstream bad(good + "x | 1 | 1\n");
+    try {
+        nnue::add_positions(bad, "bad.txt", set);
+        FAIL() << "accepted a bad line";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.txt line 2"), std::string::npos) << e.what();
+    }
+}
+
+TEST(NnueTrain, TrainingOnSelfPlayLowersTheHeldOutLoss) {
+    datagen::Options o;
+    o.nodes = 200;
+    o.games = 24;
+    o.hashMb = 1;
+    o.threads = 2;
+    std::stringstream data;
+    std::ostringstream log;
+    datagen::generate(o, data, log);
+    nnue::TrainingSet set;
+    set.blockLines = 32;
+    nnue::add_positions(data, "selfplay", set);
+    ASSERT_GT(set.validation.size(), 50u);
+    nnue::TrainOptions t;
+    t.epochs = 4;
+    t.batchSize = 64;
+    t.learningRate = 0.01;
+    t.threads = 2;
+    const auto result = nnue::train(set, t, log);
+    EXPECT_LT(result.validationAfter, 0.8 * result.validationBefore) << log.str();
+    EXPECT_GE(result.bestEpoch, 1);
+    // The network kept is the one whose loss was reported.
+    EXPECT_NEAR(nnue::loss(result.network, set.validation, t.lambda, 1), result.validationAfter,
+                1e-6);
+}
+
+TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
+    const auto floatNet = lively_network(9);
+    const auto net = nnue::quantise(floatNet);
+    const std::string path = ::testing::TempDir() + "arbiter-uci-test.nnue";
+    {
+        std::ofstream f(path, std::ios::binary);
+        f << nnue::serialize(*net);
+    }
+    std::ostringstream out;
+    UciEngine uci(out);
+    const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    uci.handle("position fen " + fen);
+    auto eval_line = [&] {
+        out.str("");
+        uci.handle("eval");
+        return out.str();
+    };
+    const std::string hand = eval_line();
+    uci.handle("setoption name EvalFile value " + path);
+    const std::string withNet = eval_line();
+    EXPECT_EQ(withNet, fmt::format("info string eval {} (side to move)\n",
+                                   nnue::evaluate(*net, Position::from_fen(fen))));
+    EXPECT_NE(withNet, hand);
+    out.str("");
+    uci.handle("setoption name EvalFile value /nonexistent/other.nnue");
+    EXPECT_NE(out.str().find("info string error: option 'EvalFile': cannot read the network file "
+                             "/nonexistent/other.nnue"),
+              std::string::npos)
+        << out.str();
+    EXPECT_EQ(eval_line(), withNet) << "a failed load keeps the network";
+    uci.handle("go depth 6");
+    uci.wait();
+    EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+    uci.handle("setoption name EvalFile value <hand-written>");
+    EXPECT_EQ(eval_line(), hand);
+    std::remove(path.c_str());
+}
