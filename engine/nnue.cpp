@@ -115,34 +115,56 @@ std::unique_ptr<Network> load_file(const std::string& path) {
     }
 }
 
-int evaluate(const Network& net, const Position& pos) {
-    alignas(64) std::array<std::int16_t, Hidden> acc[2];  // [0] side to move, [1] the other
-    acc[0] = net.inputBias;
-    acc[1] = net.inputBias;
-    const Color us = pos.side_to_move();
+namespace {
+
+template <int Sign>
+void apply(const Network& net, Accumulator& acc, Piece p, Square s) {
+    for (Color view : {White, Black}) {
+        const std::int16_t* row =
+            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, view)) * Hidden];
+        auto& a = acc.byColour[view];
+        for (int i = 0; i < Hidden; ++i) a[i] = std::int16_t(a[i] + Sign * row[i]);
+    }
+}
+
+}  // namespace
+
+void add_piece(const Network& net, Accumulator& acc, Piece p, Square s) {
+    apply<1>(net, acc, p, s);
+}
+
+void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s) {
+    apply<-1>(net, acc, p, s);
+}
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    acc.byColour[White] = net.inputBias;
+    acc.byColour[Black] = net.inputBias;
     for (auto b = pos.pieces(); b;) {
         const Square s = pop_lsb(b);
-        const Piece p = pos.piece_on(s);
-        const std::int16_t* mine =
-            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, us)) * Hidden];
-        const std::int16_t* theirs =
-            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, ~us)) * Hidden];
-        for (int i = 0; i < Hidden; ++i) {
-            acc[0][i] = std::int16_t(acc[0][i] + mine[i]);
-            acc[1][i] = std::int16_t(acc[1][i] + theirs[i]);
-        }
+        add_piece(net, acc, pos.piece_on(s), s);
     }
+}
+
+int evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
     // SCReLU: clamp(x, 0, QA)² · w, with (x · w) kept in 16 bits before the second factor.
     std::int32_t sum = 0;
     for (int side = 0; side < 2; ++side) {
+        const auto& a = acc.byColour[side == 0 ? sideToMove : ~sideToMove];
         const std::int16_t* w = &net.outputWeights[std::size_t(side) * Hidden];
         for (int i = 0; i < Hidden; ++i) {
-            const std::int32_t x = std::clamp<std::int32_t>(acc[side][i], 0, QA);
+            const std::int32_t x = std::clamp<std::int32_t>(a[i], 0, QA);
             sum += std::int32_t(std::int16_t(x * w[i])) * x;
         }
     }
     const std::int64_t scaled = (std::int64_t(sum) / QA + net.outputBias) * EvalScale;
     return int(scaled / (QA * QB));
+}
+
+int evaluate(const Network& net, const Position& pos) {
+    Accumulator acc;
+    refresh(net, pos, acc);
+    return evaluate(net, acc, pos.side_to_move());
 }
 
 }  // namespace arbiter::engine::nnue

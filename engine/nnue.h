@@ -52,7 +52,20 @@ const Network* default_network();
 // Reads a network file (std::invalid_argument on any problem, the path named).
 std::unique_ptr<Network> load_file(const std::string& path);
 
-// Centipawns for the side to move. Every input is summed afresh (no incremental update).
+// The hidden layer before its activation, for each point of view (White's, Black's). The
+// search keeps one a ply and updates it by the pieces a move changed.
+struct Accumulator {
+    alignas(64) std::array<std::int16_t, Hidden> byColour[2];
+};
+
+// Every input summed afresh.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+// One piece's inputs added (a piece that arrived on s) or removed (one that left it).
+void add_piece(const Network& net, Accumulator& acc, Piece p, Square s);
+void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s);
+
+// Centipawns for the side to move.
+int evaluate(const Network& net, const Accumulator& acc, Color sideToMove);
 int evaluate(const Network& net, const Position& pos);
 
 }  // namespace arbiter::engine::nnue

@@ -121,7 +121,13 @@ class Searcher {
     }
     // 8x8 chess only: evaluate with this network instead of the hand-written evaluation
     // (nullptr: the hand-written one). The network must outlive the searches.
-    void set_network(const nnue::Network* net) { net_ = net; }
+    void set_network(const nnue::Network* net) {
+        net_ = net;
+        if (net_ && netStack_.empty()) netStack_.resize(MaxPly + 4);
+    }
+    // With a network: update its accumulator by the pieces each move changed (true, the
+    // default) or sum every input at every evaluation (false; the tests' reference).
+    void set_incremental(bool on) { incremental_ = on; }
     // While *flag holds (UCI "go ponder"), the clock is ignored; "ponderhit" clears it.
     void set_ponder_flag(const std::atomic<bool>* flag) { ponder_ = flag; }
 
@@ -151,9 +157,45 @@ class Searcher {
 
     bool is_draw() const;
     void check_limits();
-    int static_eval() const {
-        if constexpr (std::is_same_v<R, StandardChessRules>)
-            if (net_) return nnue::evaluate(*net_, pos_);
+    // The network's accumulators are updated lazily: each node records its board on entry,
+    // and an evaluation brings the accumulator up from the nearest ancestor that has one by
+    // the squares whose piece changed (a null move changes none).
+    void enter_node(int ply) {
+        if constexpr (std::is_same_v<R, StandardChessRules>) {
+            if (!net_) return;
+            NetPly& n = netStack_[std::size_t(ply)];
+            for (Square s = 0; s < N; ++s) n.board[s] = pos_.piece_on(s);
+            n.valid = false;
+        }
+    }
+    int static_eval(int ply) {
+        if constexpr (std::is_same_v<R, StandardChessRules>) {
+            if (net_) {
+                if (!incremental_) return nnue::evaluate(*net_, pos_);
+                int from = ply;
+                while (from >= 0 && !netStack_[std::size_t(from)].valid) --from;
+                NetPly& here = netStack_[std::size_t(ply)];
+                if (from < 0 || ply - from > 6) {
+                    nnue::refresh(*net_, pos_, here.acc);
+                } else {
+                    for (int k = from + 1; k <= ply; ++k) {
+                        const NetPly& parent = netStack_[std::size_t(k - 1)];
+                        NetPly& child = netStack_[std::size_t(k)];
+                        child.acc = parent.acc;
+                        for (Square s = 0; s < N; ++s)
+                            if (parent.board[s] != child.board[s]) {
+                                if (parent.board[s] != NoPiece)
+                                    nnue::remove_piece(*net_, child.acc, parent.board[s], s);
+                                if (child.board[s] != NoPiece)
+                                    nnue::add_piece(*net_, child.acc, child.board[s], s);
+                            }
+                        child.valid = true;
+                    }
+                }
+                here.valid = true;
+                return nnue::evaluate(*net_, here.acc, pos_.side_to_move());
+            }
+        }
         return evaluate(pos_);
     }
     // The share of the optimum after which no new iteration starts (Searcher::run).
@@ -267,6 +309,13 @@ class Searcher {
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
     const nnue::Network* net_ = nullptr;
+    bool incremental_ = true;
+    struct NetPly {
+        std::array<Piece, N> board;
+        bool valid = false;
+        nnue::Accumulator acc;
+    };
+    std::vector<NetPly> netStack_;     // by ply, with a network only
     int lastSearchScore_ = ValueNone;  // the previous search's score (the time manager's yardstick)
 };
 
@@ -480,6 +529,7 @@ std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(
     stopped_ = false;
     tt_.new_search();
     for (auto& f : stack_) f = Frame{};
+    enter_node(0);  // the root's moves are made here, not in search()
     std::vector<std::pair<Move, int>> scores;
     for (Move m : legal_moves(pos_)) scores.emplace_back(m, 0);
     for (rootDepth_ = 1; rootDepth_ <= std::max(1, maxDepth); ++rootDepth_) {
@@ -516,6 +566,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     const bool root = ply == 0;
     pvLength_[ply] = ply;
     if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply);
+    enter_node(ply);
     if ((++nodes_ & 1023) == 0) check_limits();
     if (stopped_) return 0;
     if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
@@ -523,7 +574,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     const bool inCheck = pos_.in_check();
     if (!root) {
         if (is_draw()) return ValueDraw;
-        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval();
+        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval(ply);
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
         if (alpha >= beta) return alpha;
@@ -546,7 +597,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
     int staticEval = ValueNone, eval = ValueNone;
     if (!inCheck) {
-        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval();
+        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > eval) ||
              (tte.bound == Bound::Upper && ttScore < eval)))
@@ -747,12 +798,13 @@ template <typename R>
 template <bool PvNode>
 int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     pvLength_[ply] = ply;
+    enter_node(ply);
     if ((++nodes_ & 1023) == 0) check_limits();
     if (stopped_) return 0;
     if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
     if (is_draw()) return ValueDraw;
     const bool inCheck = pos_.in_check();
-    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval();
+    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval(ply);
 
     const Key key = pos_.key();
     TTData tte;
@@ -767,7 +819,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     if (inCheck) {
         bestScore = -ValueInfinite;
     } else {
-        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval();
+        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
         bestScore = staticEval;
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > bestScore) ||

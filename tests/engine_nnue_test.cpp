@@ -11,9 +11,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/bench_positions.h"
 #include "engine/datagen.h"
 #include "engine/nnue.h"
 #include "engine/nnue_train.h"
+#include "engine/search.h"
 #include "engine/uci_engine.h"
 #include "variants/chess/movegen.h"
 
@@ -217,4 +219,41 @@ TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
     uci.handle("setoption name EvalFile value <hand-written>");
     EXPECT_EQ(eval_line(), hand);
     std::remove(path.c_str());
+}
+
+TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
+    // Any accumulator that went wrong (castling, en passant, promotion, a null move, a
+    // singular re-search, the root of score_root_moves) would change a score and so the tree.
+    const auto net = nnue::quantise(lively_network(21));
+    std::vector<std::string> fens(bench_positions().begin(), bench_positions().end());
+    fens.push_back("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    fens.push_back("8/2P5/8/8/8/8/5kp1/K7 w - - 0 1");  // promotions on both sides
+    fens.push_back("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    for (const std::string& fen : fens) {
+        const Position pos = Position::from_fen(fen);
+        std::uint64_t nodes[2];
+        SearchResult result[2];
+        for (int incremental = 0; incremental < 2; ++incremental) {
+            TranspositionTable tt(4);
+            Searcher<StandardChessRules> searcher(tt);
+            searcher.set_network(net.get());
+            searcher.set_incremental(incremental == 1);
+            SearchLimits limits;
+            limits.depth = 7;
+            result[incremental] = searcher.run(pos, limits);
+            nodes[incremental] = result[incremental].nodes;
+        }
+        EXPECT_EQ(nodes[0], nodes[1]) << fen;
+        EXPECT_EQ(result[0].score, result[1].score) << fen;
+        EXPECT_EQ(result[0].best, result[1].best) << fen;
+        TranspositionTable tt(4);
+        Searcher<StandardChessRules> a(tt), b(tt);
+        a.set_network(net.get());
+        b.set_network(net.get());
+        b.set_incremental(false);
+        const auto scoresA = a.score_root_moves(pos, 4, 0);
+        tt.clear();
+        const auto scoresB = b.score_root_moves(pos, 4, 0);
+        EXPECT_EQ(scoresA, scoresB) << fen;
+    }
 }
