@@ -15,6 +15,8 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
     struct Args {
         std::string out;
         bool append = false;
+        std::vector<std::string> fromPgn;
+        int skipPlies = 8;
         engine::datagen::Options options;
     };
     auto args = std::make_shared<Args>();
@@ -34,6 +36,12 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(0, 100000));
     cmd->add_option("--threads", args->options.threads, "Games played at once")
         ->check(CLI::Range(1, 256));
+    cmd->add_option("--from-pgn", args->fromPgn,
+                    "Instead of playing: take the positions of these games (repeatable) that "
+                    "carry search scores, as `arbiter match` writes them")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--skip-plies", args->skipPlies, "With --from-pgn: plies of each game not used")
+        ->check(CLI::Range(0, 400));
     cmd->add_option("--seed", args->options.seed, "Seeds the openings (same seed, same file)");
     cmd->add_option("--hash", args->options.hashMb, "Transposition table per thread (MB)")
         ->check(CLI::Range(1, 4096));
@@ -41,6 +49,23 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         registry.action = [args] {
             std::ofstream out(args->out, args->append ? std::ios::app : std::ios::trunc);
             if (!out) throw UsageError(fmt::format("datagen: cannot write {}", args->out));
+            if (!args->fromPgn.empty()) {
+                engine::datagen::PgnStats total;
+                for (const std::string& file : args->fromPgn) {
+                    std::ifstream in(file, std::ios::binary);
+                    if (!in) throw UsageError(fmt::format("datagen: cannot read {}", file));
+                    const auto s = engine::datagen::samples_from_pgn(in, args->skipPlies, out);
+                    total.games += s.games;
+                    total.skippedGames += s.skippedGames;
+                    total.positions += s.positions;
+                }
+                out.close();
+                if (!out)
+                    throw std::runtime_error(fmt::format("datagen: writing {} failed", args->out));
+                std::cout << fmt::format("{} games ({} skipped), {} positions\n", total.games,
+                                         total.skippedGames, total.positions);
+                return 0;
+            }
             const auto s = engine::datagen::generate(args->options, out, std::cerr);
             std::cout << fmt::format(
                 "{} games, {} positions in {:.0f} s: +{} ={} -{} for White, {} adjudicated\n",

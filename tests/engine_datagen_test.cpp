@@ -90,3 +90,38 @@ TEST(Datagen, MalformedLinesAreRejectedByName) {
     EXPECT_NE(message(fen + " | 35 | 2").find("result '2'"), std::string::npos);
     EXPECT_NE(message(fen + " | 35 | ").find("result"), std::string::npos);
 }
+
+TEST(Datagen, ScoredPgnGamesGiveTheirQuietScoredPositions) {
+    std::istringstream pgn(R"([Event "test"]
+[Site "here"]
+[Date "2026.12.03"]
+[Round "1"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+
+1. e4 {+0.30/10} e5 {-0.20/10} 2. Nf3 {+0.35/9} Nc6 3. Bb5 {+M3/5} a6 4. Bxc6 {+1.00/4} 1-0
+
+[Event "test"]
+[Site "here"]
+[Date "2026.12.03"]
+[Round "2"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1. d4 {+0.10/3} *
+)");
+    std::ostringstream out;
+    const auto stats = datagen::samples_from_pgn(pgn, 0, out);
+    EXPECT_EQ(stats.games, 1);
+    EXPECT_EQ(stats.skippedGames, 1) << "no result";
+    EXPECT_EQ(stats.positions, 3u);
+    EXPECT_EQ(out.str(),
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 30 | 1\n"
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 20 | 1\n"
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 35 | 1\n");
+    std::istringstream again(pgn.str());
+    std::ostringstream skipped;
+    EXPECT_EQ(datagen::samples_from_pgn(again, 2, skipped).positions, 1u);
+}
