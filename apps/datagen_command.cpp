@@ -8,6 +8,7 @@
 
 #include "apps/commands.h"
 #include "engine/datagen.h"
+#include "engine/nnue.h"
 
 namespace arbiter::apps {
 
@@ -17,6 +18,7 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         bool append = false;
         std::vector<std::string> fromPgn;
         int skipPlies = 8;
+        std::string evalFile;
         engine::datagen::Options options;
     };
     auto args = std::make_shared<Args>();
@@ -42,6 +44,10 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         ->check(CLI::ExistingFile);
     cmd->add_option("--skip-plies", args->skipPlies, "With --from-pgn: plies of each game not used")
         ->check(CLI::Range(0, 400));
+    cmd->add_option("--eval-file", args->evalFile,
+                    "Search with this network (a .nnue file) instead of the hand-written "
+                    "evaluation")
+        ->check(CLI::ExistingFile);
     cmd->add_option("--seed", args->options.seed, "Seeds the openings (same seed, same file)");
     cmd->add_option("--hash", args->options.hashMb, "Transposition table per thread (MB)")
         ->check(CLI::Range(1, 4096));
@@ -65,6 +71,15 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
                 std::cout << fmt::format("{} games ({} skipped), {} positions\n", total.games,
                                          total.skippedGames, total.positions);
                 return 0;
+            }
+            std::unique_ptr<engine::nnue::Network> network;
+            if (!args->evalFile.empty()) {
+                try {
+                    network = engine::nnue::load_file(args->evalFile);
+                } catch (const std::invalid_argument& e) {
+                    throw UsageError(fmt::format("datagen: {}", e.what()));
+                }
+                args->options.network = network.get();
             }
             const auto s = engine::datagen::generate(args->options, out, std::cerr);
             std::cout << fmt::format(

@@ -70,6 +70,7 @@ Game play_game(const Options& o, std::uint64_t index) {
     std::mt19937_64 rng(splitmix(splitmix(o.seed) ^ index));
     TranspositionTable tt(std::size_t(std::max(1, o.hashMb)));
     auto searcher = std::make_unique<ChessSearcher>(tt);
+    searcher->set_network(o.network);
     Position pos = random_opening(o, rng, *searcher);
     tt.clear();
     searcher->clear_history();

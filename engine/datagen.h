@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace arbiter::engine::nnue {
+struct Network;
+}
+
 namespace arbiter::engine::datagen {
 
 struct Options {
@@ -21,6 +25,7 @@ struct Options {
     int threads = 1;
     std::uint64_t seed = 1;  // game i is seeded by (seed, i) alone: the file is reproducible
     int hashMb = 8;          // per thread
+    const nnue::Network* network = nullptr;  // the searches evaluate with it (default: by hand)
     // Adjudication: a game is won once the score stays beyond winScore for winPlies plies
     // (both sides agree), drawn once it stays within drawScore for drawPlies plies after
     // drawAfterPly. Mates, stalemates, repetitions and the 50-move rule end games too.

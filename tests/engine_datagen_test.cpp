@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/datagen.h"
+#include "engine/nnue_train.h"
 #include "variants/chess/movegen.h"
 
 using namespace arbiter;
@@ -124,4 +125,18 @@ TEST(Datagen, ScoredPgnGamesGiveTheirQuietScoredPositions) {
     std::istringstream again(pgn.str());
     std::ostringstream skipped;
     EXPECT_EQ(datagen::samples_from_pgn(again, 2, skipped).positions, 1u);
+}
+
+TEST(Datagen, ANetworkDrivesTheSearchesWhenGiven) {
+    auto o = small_options();
+    const auto byHand = datagen::play_game(o, 1);
+    auto floatNet = nnue::initial_network(4);
+    for (float& w : floatNet.inputWeights) w *= 6;
+    const auto net = nnue::quantise(floatNet);
+    o.network = net.get();
+    const auto withNet = datagen::play_game(o, 1);
+    ASSERT_FALSE(byHand.samples.empty());
+    ASSERT_FALSE(withNet.samples.empty());
+    EXPECT_EQ(byHand.samples.front().fen, withNet.samples.front().fen) << "the same opening";
+    EXPECT_NE(byHand.samples.front().score, withNet.samples.front().score);
 }
