@@ -17,6 +17,7 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
         std::vector<std::string> data;
         std::string out;
         engine::nnue::TrainOptions options;
+        bool noMirror = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -34,19 +35,22 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--lambda", args->options.lambda,
                     "Weight of the game's result in the target (the rest: the search score)")
         ->check(CLI::Range(0.0, 1.0));
+    cmd->add_flag("--no-mirror", args->noMirror,
+                  "Do not also train on the file-mirrored copy of positions without castling");
     cmd->add_option("--threads", args->options.threads, "Threads")->check(CLI::Range(1, 256));
     cmd->add_option("--seed", args->options.seed, "Seeds the starting weights and the shuffle");
     cmd->callback([&registry, args] {
         registry.action = [args] {
             engine::nnue::TrainingSet set;
+            set.mirrorFiles = !args->noMirror;
             for (const std::string& file : args->data) {
                 std::ifstream in(file, std::ios::binary);
                 if (!in) throw UsageError(fmt::format("train-net: cannot read {}", file));
                 engine::nnue::add_positions(in, file, set);
             }
             std::cout << fmt::format(
-                "{} positions: {} training, {} held out{}\n", set.lines, set.train.size(),
-                set.validation.size(),
+                "{} positions: {} training ({} of them mirrored), {} held out{}\n", set.lines,
+                set.train.size(), set.mirrored, set.validation.size(),
                 set.droppedTruncatedLine ? " (a last line without its newline was dropped)" : "");
             std::cout << fmt::format(
                 "the hand-written evaluation on the held-out positions: loss {:.6f}, against "

@@ -101,6 +101,12 @@ TrainingPosition training_position(const Position& pos, float whiteScore, float 
     return p;
 }
 
+TrainingPosition mirrored_files(const TrainingPosition& p) {
+    TrainingPosition m = p;
+    for (int k = 0; k < p.count; ++k) m.features[k] = std::uint16_t(p.features[k] ^ 7);
+    return m;
+}
+
 void add_positions(std::istream& in, const std::string& name, TrainingSet& set) {
     std::string line;
     std::uint64_t number = 0;
@@ -120,10 +126,13 @@ void add_positions(std::istream& in, const std::string& name, TrainingSet& set) 
         if (popcount(pos.pieces()) > 32)
             throw std::invalid_argument(
                 fmt::format("{} line {}: more than 32 pieces", name, number));
-        auto& into = (set.lines / std::uint64_t(std::max(1, set.blockLines))) % 20 == 19
-                         ? set.validation
-                         : set.train;
+        const bool heldOut = (set.lines / std::uint64_t(std::max(1, set.blockLines))) % 20 == 19;
+        auto& into = heldOut ? set.validation : set.train;
         into.push_back(training_position(pos, float(s.score), s.result));
+        if (!heldOut && set.mirrorFiles && pos.castling_rights() == NoCastling) {
+            set.train.push_back(mirrored_files(set.train.back()));
+            ++set.mirrored;
+        }
         ++set.lines;
     }
 }

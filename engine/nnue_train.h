@@ -20,8 +20,8 @@ struct TrainingPosition {
     std::array<std::uint16_t, 32> features{};  // the inputs seen from White
     std::uint8_t count = 0;
     Color sideToMove = White;
-    float score = 0;   // centipawns for White
-    float result = 0;  // for White: 1, 0.5 or 0
+    float score = 0;            // centipawns for White
+    float result = 0;           // for White: 1, 0.5 or 0
     std::int16_t handEval = 0;  // the hand-written evaluation (evaluate.h), for the side to move
 };
 
@@ -31,13 +31,20 @@ constexpr int black_view(int whiteFeature) {
 }
 
 TrainingPosition training_position(const Position& pos, float whiteScore, float whiteResult);
+// The same position with the board mirrored left to right (a-file ↔ h-file).
+TrainingPosition mirrored_files(const TrainingPosition& p);
 
 struct TrainingSet {
     // One block of lines in 20 is held out; a block spans several games, so that the held-out
     // positions do not come from games the network trained on.
     int blockLines = 512;
+    // Chess is the same game with the files mirrored (a↔h) once castling is gone: each such
+    // training position is also added mirrored, nearly doubling the data. The held-out
+    // positions are never mirrored, so the losses stay comparable.
+    bool mirrorFiles = true;
     std::vector<TrainingPosition> train, validation;
     std::uint64_t lines = 0;
+    std::uint64_t mirrored = 0;  // training positions added as the mirror image of another
     bool droppedTruncatedLine = false;
 };
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -256,4 +257,31 @@ TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
         const auto scoresB = b.score_root_moves(pos, 4, 0);
         EXPECT_EQ(scoresA, scoresB) << fen;
     }
+}
+
+TEST(NnueTrain, PositionsWithoutCastlingAreAlsoTrainedMirrored) {
+    // The mirror of a position is the position with files a-h swapped: same evaluation by a
+    // network that has learnt the symmetry, and here simply the same inputs mirrored.
+    const std::string noCastling = "4k3/1p6/8/8/8/8/P4N2/4K3 w - - 0 1 | 80 | 1\n";
+    const std::string castling = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1 | -300 | 0\n";
+    nnue::TrainingSet set;
+    std::istringstream in(noCastling + castling);
+    nnue::add_positions(in, "two", set);
+    EXPECT_EQ(set.lines, 2u);
+    EXPECT_EQ(set.mirrored, 1u);
+    ASSERT_EQ(set.train.size(), 3u);
+    const auto expected =
+        nnue::training_position(Position::from_fen("3k4/6p1/8/8/8/8/2N4P/3K4 w - - 0 1"), 80, 1);
+    auto sorted = [](nnue::TrainingPosition p) {
+        std::sort(p.features.begin(), p.features.begin() + p.count);
+        return std::vector<std::uint16_t>(p.features.begin(), p.features.begin() + p.count);
+    };
+    EXPECT_EQ(sorted(set.train[1]), sorted(expected));
+    EXPECT_EQ(set.train[1].score, 80);
+    EXPECT_EQ(set.train[1].sideToMove, White);
+    nnue::TrainingSet plain;
+    plain.mirrorFiles = false;
+    std::istringstream again(noCastling + castling);
+    nnue::add_positions(again, "two", plain);
+    EXPECT_EQ(plain.train.size(), 2u);
 }
