@@ -18,6 +18,7 @@
 #include "engine/nnue_train.h"
 #include "engine/search.h"
 #include "engine/uci_engine.h"
+#include "test_support.h"
 #include "variants/chess/movegen.h"
 
 using namespace arbiter;
@@ -240,7 +241,7 @@ TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
             searcher.set_network(net.get());
             searcher.set_incremental(incremental == 1);
             SearchLimits limits;
-            limits.depth = 7;
+            limits.depth = test::sanitized() ? 5 : 7;
             result[incremental] = searcher.run(pos, limits);
             nodes[incremental] = result[incremental].nodes;
         }
@@ -252,9 +253,9 @@ TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
         a.set_network(net.get());
         b.set_network(net.get());
         b.set_incremental(false);
-        const auto scoresA = a.score_root_moves(pos, 4, 0);
+        const auto scoresA = a.score_root_moves(pos, test::sanitized() ? 3 : 4, 0);
         tt.clear();
-        const auto scoresB = b.score_root_moves(pos, 4, 0);
+        const auto scoresB = b.score_root_moves(pos, test::sanitized() ? 3 : 4, 0);
         EXPECT_EQ(scoresA, scoresB) << fen;
     }
 }
