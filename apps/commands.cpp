@@ -1,6 +1,9 @@
 #include "apps/commands.h"
 
 #include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
 
 #include "core/notation_error.h"
 
@@ -35,6 +38,23 @@ void register_all(CLI::App& app, Registry& registry) {
     add_tune_command(app, registry);
     add_datagen_command(app, registry);
     add_train_net_command(app, registry);
+}
+
+void replace_file(const std::string& path, const std::string& bytes, const std::string& command) {
+    const std::string aside = path + ".tmp";
+    {
+        std::ofstream out(aside, std::ios::binary);
+        out << bytes;
+        out.close();
+        if (!out) {
+            std::remove(aside.c_str());
+            throw std::runtime_error(fmt::format("{}: cannot write {}", command, aside));
+        }
+    }
+    if (std::rename(aside.c_str(), path.c_str()) != 0) {
+        std::remove(aside.c_str());
+        throw std::runtime_error(fmt::format("{}: cannot replace {}", command, path));
+    }
 }
 
 }  // namespace arbiter::apps

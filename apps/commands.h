@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -34,5 +35,9 @@ void add_datagen_command(CLI::App& app, Registry& registry);
 void add_train_net_command(CLI::App& app, Registry& registry);
 
 void register_all(CLI::App& app, Registry& registry);
+
+// Writes the file aside and renames it into place, so a full disk or a crash never leaves it
+// half written; std::runtime_error "<command>: cannot write/replace <path>" otherwise.
+void replace_file(const std::string& path, const std::string& bytes, const std::string& command);
 
 }  // namespace arbiter::apps

@@ -41,6 +41,12 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--seed", args->options.seed, "Seeds the starting weights and the shuffle");
     cmd->callback([&registry, args] {
         registry.action = [args] {
+            {  // an unwritable destination is found before the training, not after it
+                const std::string probe = args->out + ".tmp";
+                if (!std::ofstream(probe, std::ios::binary))
+                    throw UsageError(fmt::format("train-net: cannot write {}", probe));
+                std::remove(probe.c_str());
+            }
             engine::nnue::TrainingSet set;
             set.mirrorFiles = !args->noMirror;
             for (const std::string& file : args->data) {
@@ -64,21 +70,7 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
                 "{:.6f} -> {:.6f}\n",
                 result.bestEpoch, result.validationBefore, result.validationAfter,
                 result.resultsBefore, result.resultsAfter);
-            // Written aside and renamed: an interrupted write never leaves half a network.
-            const std::string aside = args->out + ".tmp";
-            {
-                std::ofstream out(aside, std::ios::binary);
-                out << engine::nnue::serialize(*net);
-                out.close();
-                if (!out) {
-                    std::remove(aside.c_str());
-                    throw std::runtime_error(fmt::format("train-net: cannot write {}", aside));
-                }
-            }
-            if (std::rename(aside.c_str(), args->out.c_str()) != 0) {
-                std::remove(aside.c_str());
-                throw std::runtime_error(fmt::format("train-net: cannot replace {}", args->out));
-            }
+            replace_file(args->out, engine::nnue::serialize(*net), "train-net");
             std::cout << "wrote " << args->out << "\n";
             return 0;
         };

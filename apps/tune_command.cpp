@@ -79,22 +79,8 @@ void add_tune_command(CLI::App& app, Registry& registry) {
                         data.games, data.train.size(), data.validation.size(), result.k,
                         result.bestEpoch, args->tune.learningRate, args->tune.lambda,
                         result.validationBefore, result.validationAfter));
-                // Written aside and renamed, so a full disk or a crash never leaves the
-                // compiled-in weights half written.
-                const std::string aside = args->out + ".tmp";
-                {
-                    std::ofstream out(aside, std::ios::binary);
-                    out << header.str();
-                    out.close();
-                    if (!out) {
-                        std::remove(aside.c_str());
-                        throw std::runtime_error(fmt::format("tune: cannot write {}", aside));
-                    }
-                }
-                if (std::rename(aside.c_str(), args->out.c_str()) != 0) {
-                    std::remove(aside.c_str());
-                    throw std::runtime_error(fmt::format("tune: cannot replace {}", args->out));
-                }
+                // Never the compiled-in weights half written.
+                replace_file(args->out, header.str(), "tune");
                 std::cout << "wrote " << args->out << "\n";
             }
             return 0;

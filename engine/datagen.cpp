@@ -15,11 +15,9 @@
 #include <fmt/format.h>
 
 #include "core/notation_error.h"
-#include "core/pgn.h"
 #include "engine/search.h"
 #include "engine/texel.h"
 #include "variants/chess/outcome.h"
-#include "variants/chess/pgn_chess.h"
 
 namespace arbiter::engine::datagen {
 
@@ -172,52 +170,32 @@ Stats generate(const Options& o, std::ostream& out, std::ostream& log) {
 
 PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out) {
     PgnStats stats;
-    PgnReader reader(pgn);
-    for (;;) {
-        std::optional<PgnGame> game;
-        try {
-            game = reader.next();
-        } catch (const NotationError&) {
-            ++stats.skippedGames;
-            continue;
-        }
-        if (!game) break;
-        const float result = game->result == "1-0"       ? 1.0f
-                             : game->result == "0-1"     ? 0.0f
-                             : game->result == "1/2-1/2" ? 0.5f
-                                                         : -1.0f;
-        ChessGameRecord record;
-        try {
-            if (result < 0) throw NotationError("no result");
-            record = import_pgn_game(*game, stats.games + 1);
-        } catch (const NotationError&) {
-            ++stats.skippedGames;
-            continue;
-        }
-        ++stats.games;
-        Position pos = record.start;
-        int ply = 0;
-        for (const ChessMoveRecord& played : record.moves) {
-            const Move m = played.move;
-            if (ply >= skipPlies && !pos.in_check() && !pos.is_capture(m) &&
-                m.kind() != MoveKind::Promotion) {
-                for (const std::string& comment : played.comments) {
-                    const auto score = texel::comment_score(comment);
-                    if (!score) continue;
-                    if (std::abs(*score) < texel::MateScore) {
-                        out << format_sample({pos.fen(),
-                                              pos.side_to_move() == White ? *score : -*score,
-                                              result})
-                            << '\n';
-                        ++stats.positions;
+    texel::for_each_decided_game(
+        pgn, stats.skippedGames, [&](const ChessGameRecord& record, float result) {
+            ++stats.games;
+            Position pos = record.start;
+            int ply = 0;
+            for (const ChessMoveRecord& played : record.moves) {
+                const Move m = played.move;
+                if (ply >= skipPlies && !pos.in_check() && !pos.is_capture(m) &&
+                    m.kind() != MoveKind::Promotion) {
+                    for (const std::string& comment : played.comments) {
+                        const auto score = texel::comment_score(comment);
+                        if (!score) continue;
+                        if (std::abs(*score) < texel::MateScore) {
+                            out << format_sample({pos.fen(),
+                                                  pos.side_to_move() == White ? *score : -*score,
+                                                  result})
+                                << '\n';
+                            ++stats.positions;
+                        }
+                        break;
                     }
-                    break;
                 }
+                pos.do_move(m);
+                ++ply;
             }
-            pos.do_move(m);
-            ++ply;
-        }
-    }
+        });
     return stats;
 }
 

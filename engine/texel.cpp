@@ -147,17 +147,20 @@ std::optional<int> comment_score(std::string_view comment) {
     return sign * std::min(int(std::lround(v * 100)), MateScore);
 }
 
-void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) {
+void for_each_decided_game(std::istream& pgn, int& skipped,
+                           const std::function<void(const ChessGameRecord&, float)>& f) {
     PgnReader reader(pgn);
+    int number = 0;
     for (;;) {
         std::optional<PgnGame> game;
         try {
             game = reader.next();
         } catch (const NotationError&) {
-            ++data.skippedGames;
+            ++skipped;
             continue;
         }
         if (!game) break;
+        ++number;
         float result;
         if (game->result == "1-0")
             result = 1;
@@ -166,16 +169,22 @@ void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) 
         else if (game->result == "1/2-1/2")
             result = 0.5f;
         else {
-            ++data.skippedGames;
+            ++skipped;
             continue;
         }
         ChessGameRecord record;
         try {
-            record = import_pgn_game(*game, data.games + 1);
+            record = import_pgn_game(*game, number);
         } catch (const NotationError&) {
-            ++data.skippedGames;
+            ++skipped;
             continue;
         }
+        f(record, result);
+    }
+}
+
+void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) {
+    for_each_decided_game(pgn, data.skippedGames, [&](const ChessGameRecord& record, float result) {
         auto& into = data.games % 10 == 9 ? data.validation : data.train;
         ++data.games;
         Position pos = record.start;
@@ -196,7 +205,7 @@ void add_games(std::istream& pgn, const ExtractOptions& options, Dataset& data) 
             pos.do_move(m);
             ++ply;
         }
-    }
+    });
 }
 
 double mean_squared_error(const std::vector<TracedPosition>& data, const Weights& w, double k) {

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "engine/eval_terms.h"
+#include "variants/chess/pgn_chess.h"
 #include "variants/chess/position.h"
 
 namespace arbiter::engine::texel {
@@ -61,6 +63,12 @@ struct Dataset {
     std::vector<TracedPosition> train, validation;  // every 10th game is held out
     int games = 0, skippedGames = 0;
 };
+
+// Calls f(record, result for White: 1, 0.5 or 0) for every game of the stream that has a
+// result and imports; the others are counted in `skipped`. (The tuner's and the network's
+// data both come from such games.)
+void for_each_decided_game(std::istream& pgn, int& skipped,
+                           const std::function<void(const ChessGameRecord&, float)>& f);
 
 // Reads every game of the stream; games without a result, and games that fail to import,
 // are skipped (counted in skippedGames).

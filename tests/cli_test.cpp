@@ -1,8 +1,8 @@
 // The `arbiter` command as a user runs it: output contracts and exit codes.
+#include <sys/wait.h>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
@@ -74,9 +74,33 @@ TEST(Cli, PerftSuiteReportsPassedAndFailed) {
     EXPECT_NE(r.out.find("passed, 0 failed\n"), std::string::npos) << r.out;
 
     std::string bad = ::testing::TempDir() + "bad.epd";
-    std::ofstream(bad) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n";
+    std::ofstream(bad)
+        << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n";
     auto f = run("perft --epd " + bad);
     EXPECT_EQ(f.exitCode, 1);
     EXPECT_NE(f.out.find("1 passed, 1 failed\n"), std::string::npos) << f.out;
     EXPECT_NE(f.out.find("FAIL #1 D2"), std::string::npos);
+}
+
+TEST(Cli, DatagenThenTrainNetWritesANetwork) {
+    const std::string dir = ::testing::TempDir();
+    const std::string data = dir + "arbiter-cli-data.txt", net = dir + "arbiter-cli.nnue";
+    auto r = run("datagen --out " + data + " --games 3 --nodes 200 --threads 2 --seed 5");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("3 games, "), std::string::npos) << r.out;
+    r = run("train-net --data " + data + " --out " + net + " --epochs 2 --batch 64");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find("the hand-written evaluation on the held-out positions"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("wrote " + net), std::string::npos) << r.out;
+    r = run("train-net --data " + data + " --out /nonexistent/dir/x.nnue");
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_EQ(lines(r.out), 1) << "refused before training: " << r.out;
+    EXPECT_NE(r.out.find("cannot write /nonexistent/dir/x.nnue"), std::string::npos) << r.out;
+    r = run("train-net --data " + net + " --out " + dir + "x.nnue");
+    EXPECT_EQ(r.exitCode, 1) << r.out;
+    EXPECT_NE(r.out.find("line 1"), std::string::npos) << "a network is not data: " << r.out;
+    std::remove(data.c_str());
+    std::remove(net.c_str());
 }
