@@ -1,6 +1,8 @@
 // `arbiter datagen`: training positions from self-play (engine/datagen.h).
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -11,6 +13,23 @@
 #include "engine/nnue.h"
 
 namespace arbiter::apps {
+
+namespace {
+
+// A run stopped mid-write may leave half a line at the end of the file; appending after it
+// would glue the next line onto it. Cut it off first.
+void drop_unfinished_line(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;  // nothing there yet
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty() || bytes.back() == '\n') return;
+    const auto keep = bytes.rfind('\n');
+    std::error_code ec;
+    std::filesystem::resize_file(path, keep == std::string::npos ? 0 : keep + 1, ec);
+    if (ec) throw UsageError(fmt::format("datagen: cannot trim {}: {}", path, ec.message()));
+}
+
+}  // namespace
 
 void add_datagen_command(CLI::App& app, Registry& registry) {
     struct Args {
@@ -53,6 +72,7 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(1, 4096));
     cmd->callback([&registry, args] {
         registry.action = [args] {
+            if (args->append) drop_unfinished_line(args->out);
             std::ofstream out(args->out, args->append ? std::ios::app : std::ios::trunc);
             if (!out) throw UsageError(fmt::format("datagen: cannot write {}", args->out));
             if (!args->fromPgn.empty()) {

@@ -10,22 +10,6 @@
 
 #include <fmt/format.h>
 
-// The default network is the file engine/nets/default.nnue, assembled into the binary when the
-// build finds it (CMakeLists.txt defines ARBITER_DEFAULT_NET as its path).
-#ifdef ARBITER_DEFAULT_NET
-asm(".section .rodata\n"
-    ".balign 64\n"
-    ".global arbiter_default_net_begin\n"
-    "arbiter_default_net_begin:\n"
-    ".incbin \"" ARBITER_DEFAULT_NET
-    "\"\n"
-    ".global arbiter_default_net_end\n"
-    "arbiter_default_net_end:\n"
-    ".previous\n");
-extern "C" const char arbiter_default_net_begin[];
-extern "C" const char arbiter_default_net_end[];
-#endif
-
 namespace arbiter::engine::nnue {
 
 namespace {
@@ -91,17 +75,6 @@ std::unique_ptr<Network> deserialize(std::string_view bytes) {
     for (auto& w : net->outputWeights) w = get<std::int16_t>(bytes, at);
     net->outputBias = get<std::int32_t>(bytes, at);
     return net;
-}
-
-const Network* default_network() {
-#ifdef ARBITER_DEFAULT_NET
-    static const std::unique_ptr<Network> net = deserialize(
-        std::string_view(arbiter_default_net_begin,
-                         std::size_t(arbiter_default_net_end - arbiter_default_net_begin)));
-    return net.get();
-#else
-    return nullptr;
-#endif
 }
 
 std::unique_ptr<Network> load_file(const std::string& path) {

@@ -47,8 +47,6 @@ std::string serialize(const Network& net);
 // Throws std::invalid_argument naming the problem (short file, wrong magic or size, checksum).
 std::unique_ptr<Network> deserialize(std::string_view bytes);
 
-// The network built into the engine (engine/nets/), or nullptr when the build has none.
-const Network* default_network();
 // Reads a network file (std::invalid_argument on any problem, the path named).
 std::unique_ptr<Network> load_file(const std::string& path);
 

@@ -104,3 +104,25 @@ TEST(Cli, DatagenThenTrainNetWritesANetwork) {
     std::remove(data.c_str());
     std::remove(net.c_str());
 }
+
+TEST(Cli, DatagenAppendCutsTheHalfLineAStoppedRunLeft) {
+    const std::string data = ::testing::TempDir() + "arbiter-cli-append.txt";
+    {
+        std::ofstream f(data, std::ios::binary);
+        f << "8/8/8/4k3/8/8/8/R3K3 w - - 0 1 | 900 | 1\n8/8/8/4k3/8/8/8/R3K3 b - - 0 1 | 8";
+    }
+    auto r = run("datagen --out " + data + " --append --games 1 --nodes 200");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    std::ifstream in(data);
+    std::string line;
+    int count = 0;
+    while (std::getline(in, line)) {
+        ++count;
+        EXPECT_EQ(std::count(line.begin(), line.end(), '|'), 2) << line;
+    }
+    EXPECT_GT(count, 1);
+    r = run("train-net --data " + data + " --out " + data + ".nnue --epochs 1");
+    EXPECT_EQ(r.exitCode, 0) << "every line parses: " << r.out;
+    std::remove(data.c_str());
+    std::remove((data + ".nnue").c_str());
+}
