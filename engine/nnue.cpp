@@ -14,7 +14,8 @@ namespace arbiter::engine::nnue {
 
 namespace {
 
-constexpr std::string_view Magic = "ARBNNUE1";
+constexpr std::string_view Magic = "ARBNNUE2";
+constexpr std::string_view OldMagic = "ARBNNUE1";
 
 std::uint64_t fnv1a(std::string_view bytes) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -40,7 +41,8 @@ T get(std::string_view bytes, std::size_t& at) {
 }
 
 constexpr std::size_t payload_size() {
-    return Magic.size() + 4 + 2 * (Inputs * Hidden + Hidden + 2 * Hidden) + 4;
+    return Magic.size() + 4 + 4 + 2 * (Inputs * Hidden + Hidden + OutputBuckets * 2 * Hidden) +
+           4 * OutputBuckets;
 }
 
 }  // namespace
@@ -48,21 +50,29 @@ constexpr std::size_t payload_size() {
 std::string serialize(const Network& net) {
     std::string out(Magic);
     put<std::uint32_t>(out, Hidden);
+    put<std::uint32_t>(out, OutputBuckets);
     for (auto w : net.inputWeights) put(out, w);
     for (auto w : net.inputBias) put(out, w);
     for (auto w : net.outputWeights) put(out, w);
-    put(out, net.outputBias);
+    for (auto b : net.outputBias) put(out, b);
     put(out, fnv1a(out));
     return out;
 }
 
 std::unique_ptr<Network> deserialize(std::string_view bytes) {
-    if (bytes.size() < Magic.size() + 4 || bytes.substr(0, Magic.size()) != Magic)
-        throw std::invalid_argument("not an Arbiter network (no ARBNNUE1 header)");
+    if (bytes.substr(0, OldMagic.size()) == OldMagic)
+        throw std::invalid_argument(
+            "an older network format (ARBNNUE1, one output layer); this build reads ARBNNUE2: "
+            "train it again with `arbiter train-net`");
+    if (bytes.size() < Magic.size() + 8 || bytes.substr(0, Magic.size()) != Magic)
+        throw std::invalid_argument("not an Arbiter network (no ARBNNUE2 header)");
     std::size_t at = Magic.size();
     if (const auto hidden = get<std::uint32_t>(bytes, at); hidden != Hidden)
         throw std::invalid_argument(
             fmt::format("the network has {} hidden neurons; this build reads {}", hidden, Hidden));
+    if (const auto buckets = get<std::uint32_t>(bytes, at); buckets != OutputBuckets)
+        throw std::invalid_argument(fmt::format(
+            "the network has {} output buckets; this build reads {}", buckets, OutputBuckets));
     if (bytes.size() != payload_size() + 8)
         throw std::invalid_argument(
             fmt::format("the network file has {} bytes, not {}", bytes.size(), payload_size() + 8));
@@ -73,7 +83,7 @@ std::unique_ptr<Network> deserialize(std::string_view bytes) {
     for (auto& w : net->inputWeights) w = get<std::int16_t>(bytes, at);
     for (auto& w : net->inputBias) w = get<std::int16_t>(bytes, at);
     for (auto& w : net->outputWeights) w = get<std::int16_t>(bytes, at);
-    net->outputBias = get<std::int32_t>(bytes, at);
+    for (auto& b : net->outputBias) b = get<std::int32_t>(bytes, at);
     return net;
 }
 
@@ -119,25 +129,27 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     }
 }
 
-int evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
+int evaluate(const Network& net, const Accumulator& acc, Color sideToMove, int pieces) {
     // SCReLU: clamp(x, 0, QA)² · w, with (x · w) kept in 16 bits before the second factor.
+    const int bucket = output_bucket(pieces);
     std::int32_t sum = 0;
     for (int side = 0; side < 2; ++side) {
         const auto& a = acc.byColour[side == 0 ? sideToMove : ~sideToMove];
-        const std::int16_t* w = &net.outputWeights[std::size_t(side) * Hidden];
+        const std::int16_t* w = &net.outputWeights[std::size_t(bucket * 2 + side) * Hidden];
         for (int i = 0; i < Hidden; ++i) {
             const std::int32_t x = std::clamp<std::int32_t>(a[i], 0, QA);
             sum += std::int32_t(std::int16_t(x * w[i])) * x;
         }
     }
-    const std::int64_t scaled = (std::int64_t(sum) / QA + net.outputBias) * EvalScale;
+    const std::int64_t scaled =
+        (std::int64_t(sum) / QA + net.outputBias[std::size_t(bucket)]) * EvalScale;
     return int(scaled / (QA * QB));
 }
 
 int evaluate(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh(net, pos, acc);
-    return evaluate(net, acc, pos.side_to_move());
+    return evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()));
 }
 
 }  // namespace arbiter::engine::nnue

@@ -2,6 +2,8 @@
 //   768 inputs (colour × piece × square, from one side's point of view)
 //   -> Hidden neurons, one accumulator for the side to move and one for the other side
 //   -> SCReLU (clamp to [0, 1], squared) -> one output, the score in centipawns / EvalScale.
+// The output layer has one set of weights per material bucket (by the number of pieces on the
+// board), so that an ending is not scored with the weights the middlegame needed.
 // The two accumulators share the input weights: the other side's inputs are the same pieces
 // with colours swapped and the board mirrored, so the network learns one point of view.
 // Weights are quantised to 16-bit integers (inputs ×QA, output ×QB) so that evaluation is
@@ -24,6 +26,7 @@ constexpr int Hidden = 128;
 constexpr int QA = 255;
 constexpr int QB = 64;
 constexpr int EvalScale = 400;
+constexpr int OutputBuckets = 8;
 // Quantisation needs |weight| below 2 (×QB in 16 bits with room for the products); the
 // trainer clips every weight to this.
 constexpr float WeightClip = 1.98f;
@@ -34,15 +37,23 @@ constexpr int feature(Color pieceColor, PieceType type, Square s, Color perspect
                                 : (int(!pieceColor) * 6 + int(type)) * 64 + (s ^ 56);
 }
 
+// The output bucket of a position with this many pieces (kings included): 2-5 pieces in the
+// first, 30-32 in the last.
+constexpr int output_bucket(int pieces) {
+    return pieces <= 2 ? 0 : pieces >= 32 ? OutputBuckets - 1 : (pieces - 2) / 4;
+}
+
 struct Network {
     alignas(64) std::array<std::int16_t, Inputs * Hidden> inputWeights{};  // [input][neuron]
     alignas(64) std::array<std::int16_t, Hidden> inputBias{};
-    alignas(64) std::array<std::int16_t, 2 * Hidden> outputWeights{};  // side to move first
-    std::int32_t outputBias = 0;
+    // [bucket][side][neuron], the side to move first.
+    alignas(64) std::array<std::int16_t, OutputBuckets * 2 * Hidden> outputWeights{};
+    std::array<std::int32_t, OutputBuckets> outputBias{};
 };
 
-// The file's bytes: "ARBNNUE1", the hidden size (u32), the weights as little-endian integers
-// in the order of Network, then an FNV-1a checksum (u64) of everything before it.
+// The file's bytes: "ARBNNUE2", the hidden size and the number of output buckets (u32 each),
+// the weights as little-endian integers in the order of Network, then an FNV-1a checksum
+// (u64) of everything before it.
 std::string serialize(const Network& net);
 // Throws std::invalid_argument naming the problem (short file, wrong magic or size, checksum).
 std::unique_ptr<Network> deserialize(std::string_view bytes);
@@ -62,8 +73,8 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void add_piece(const Network& net, Accumulator& acc, Piece p, Square s);
 void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s);
 
-// Centipawns for the side to move.
-int evaluate(const Network& net, const Accumulator& acc, Color sideToMove);
+// Centipawns for the side to move, with `pieces` pieces on the board.
+int evaluate(const Network& net, const Accumulator& acc, Color sideToMove, int pieces);
 int evaluate(const Network& net, const Position& pos);
 
 }  // namespace arbiter::engine::nnue

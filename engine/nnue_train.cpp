@@ -50,11 +50,17 @@ float screlu(float x) {
     return c * c;
 }
 
-float output(const FloatNetwork& net, const float* mine, const float* theirs) {
-    float o = net.outputBias;
+// The first of a position's output weights (its bucket's), the side to move's half first.
+std::size_t output_row(const TrainingPosition& p) {
+    return std::size_t(output_bucket(p.count)) * 2 * Hidden;
+}
+
+float output(const FloatNetwork& net, const TrainingPosition& p, const float* mine,
+             const float* theirs) {
+    const float* w = &net.outputWeights[output_row(p)];
+    float o = net.outputBias[std::size_t(output_bucket(p.count))];
     for (int i = 0; i < Hidden; ++i)
-        o += net.outputWeights[i] * screlu(mine[i]) +
-             net.outputWeights[Hidden + i] * screlu(theirs[i]);
+        o += w[i] * screlu(mine[i]) + w[Hidden + i] * screlu(theirs[i]);
     return o;
 }
 
@@ -153,7 +159,7 @@ FloatNetwork initial_network(std::uint64_t seed) {
 float forward(const FloatNetwork& net, const TrainingPosition& p) {
     alignas(64) float mine[Hidden], theirs[Hidden];
     accumulate(net, p, mine, theirs);
-    return output(net, mine, theirs);
+    return output(net, p, mine, theirs);
 }
 
 std::unique_ptr<Network> quantise(const FloatNetwork& net) {
@@ -164,8 +170,10 @@ std::unique_ptr<Network> quantise(const FloatNetwork& net) {
     for (std::size_t i = 0; i < q->inputWeights.size(); ++i)
         q->inputWeights[i] = round16(net.inputWeights[i], QA);
     for (int i = 0; i < Hidden; ++i) q->inputBias[i] = round16(net.inputBias[i], QA);
-    for (int i = 0; i < 2 * Hidden; ++i) q->outputWeights[i] = round16(net.outputWeights[i], QB);
-    q->outputBias = std::int32_t(std::lround(net.outputBias * float(QA * QB)));
+    for (std::size_t i = 0; i < q->outputWeights.size(); ++i)
+        q->outputWeights[i] = round16(net.outputWeights[i], QB);
+    for (std::size_t b = 0; b < q->outputBias.size(); ++b)
+        q->outputBias[b] = std::int32_t(std::lround(net.outputBias[b] * float(QA * QB)));
     return q;
 }
 
@@ -174,9 +182,10 @@ FloatNetwork dequantise(const Network& q) {
     for (std::size_t i = 0; i < q.inputWeights.size(); ++i)
         net.inputWeights[i] = float(q.inputWeights[i]) / float(QA);
     for (int i = 0; i < Hidden; ++i) net.inputBias[i] = float(q.inputBias[i]) / float(QA);
-    for (int i = 0; i < 2 * Hidden; ++i)
+    for (std::size_t i = 0; i < q.outputWeights.size(); ++i)
         net.outputWeights[i] = float(q.outputWeights[i]) / float(QB);
-    net.outputBias = float(q.outputBias) / float(QA * QB);
+    for (std::size_t b = 0; b < q.outputBias.size(); ++b)
+        net.outputBias[b] = float(q.outputBias[b]) / float(QA * QB);
     return net;
 }
 
@@ -216,7 +225,8 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
     const std::size_t inputSize = net.inputWeights.size();
     // One set of gradients per thread, summed after each batch.
     std::vector<FloatNetwork> grads(static_cast<std::size_t>(threads));
-    Adam adamInput(inputSize), adamBias(Hidden), adamOutput(2 * Hidden), adamOutBias(1);
+    const std::size_t outputSize = net.outputWeights.size();
+    Adam adamInput(inputSize), adamBias(Hidden), adamOutput(outputSize), adamOutBias(OutputBuckets);
     std::vector<std::uint32_t> order(set.train.size());
     std::iota(order.begin(), order.end(), 0u);
     std::mt19937_64 rng(o.seed ^ 0x5eed);
@@ -240,24 +250,26 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
                 std::fill(g.inputWeights.begin(), g.inputWeights.end(), 0.0f);
                 std::fill(g.inputBias.begin(), g.inputBias.end(), 0.0f);
                 std::fill(g.outputWeights.begin(), g.outputWeights.end(), 0.0f);
-                g.outputBias = 0;
+                std::fill(g.outputBias.begin(), g.outputBias.end(), 0.0f);
                 alignas(64) float mine[Hidden], theirs[Hidden], dMine[Hidden], dTheirs[Hidden];
                 for (std::size_t k = begin; k < end; ++k) {
                     const TrainingPosition& p = set.train[order[first + k]];
                     accumulate(net, p, mine, theirs);
-                    const float s = sigmoid(output(net, mine, theirs));
+                    const float s = sigmoid(output(net, p, mine, theirs));
                     const float e = s - targets(p, o.lambda).first;
                     batchLoss[std::size_t(t)] += double(e) * e;
                     const float d = 2 * e * s * (1 - s);  // d loss / d output
-                    g.outputBias += d;
+                    g.outputBias[std::size_t(output_bucket(p.count))] += d;
+                    const std::size_t row = output_row(p);
+                    const float* w = &net.outputWeights[row];
+                    float* gw = &g.outputWeights[row];
                     for (int i = 0; i < Hidden; ++i) {
-                        g.outputWeights[i] += d * screlu(mine[i]);
-                        g.outputWeights[Hidden + i] += d * screlu(theirs[i]);
+                        gw[i] += d * screlu(mine[i]);
+                        gw[Hidden + i] += d * screlu(theirs[i]);
                         const bool liveMine = mine[i] > 0 && mine[i] < 1;
                         const bool liveTheirs = theirs[i] > 0 && theirs[i] < 1;
-                        dMine[i] = liveMine ? d * net.outputWeights[i] * 2 * mine[i] : 0.0f;
-                        dTheirs[i] =
-                            liveTheirs ? d * net.outputWeights[Hidden + i] * 2 * theirs[i] : 0.0f;
+                        dMine[i] = liveMine ? d * w[i] * 2 * mine[i] : 0.0f;
+                        dTheirs[i] = liveTheirs ? d * w[Hidden + i] * 2 * theirs[i] : 0.0f;
                         g.inputBias[i] += dMine[i] + dTheirs[i];
                     }
                     const bool white = p.sideToMove == White;
@@ -285,18 +297,20 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
             for (int t = 1; t < threads; ++t) {
                 const FloatNetwork& other = grads[std::size_t(t)];
                 for (int i = 0; i < Hidden; ++i) g.inputBias[i] += other.inputBias[i];
-                for (int i = 0; i < 2 * Hidden; ++i) g.outputWeights[i] += other.outputWeights[i];
-                g.outputBias += other.outputBias;
+                for (std::size_t i = 0; i < outputSize; ++i)
+                    g.outputWeights[i] += other.outputWeights[i];
+                for (int b = 0; b < OutputBuckets; ++b)
+                    g.outputBias[std::size_t(b)] += other.outputBias[std::size_t(b)];
             }
             for (float& x : g.inputBias) x *= scale;
             for (float& x : g.outputWeights) x *= scale;
-            g.outputBias *= scale;
+            for (float& x : g.outputBias) x *= scale;
             ++step;
             adamInput.step(net.inputWeights.data(), g.inputWeights.data(), inputSize, rate, step);
             adamBias.step(net.inputBias.data(), g.inputBias.data(), Hidden, rate, step);
-            adamOutput.step(net.outputWeights.data(), g.outputWeights.data(), 2 * Hidden, rate,
+            adamOutput.step(net.outputWeights.data(), g.outputWeights.data(), outputSize, rate,
                             step);
-            adamOutBias.step(&net.outputBias, &g.outputBias, 1, rate, step);
+            adamOutBias.step(net.outputBias.data(), g.outputBias.data(), OutputBuckets, rate, step);
             trainSum += std::accumulate(batchLoss.begin(), batchLoss.end(), 0.0);
         }
         const double validation = loss(net, set.validation, o.lambda, threads);

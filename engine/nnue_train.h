@@ -57,8 +57,8 @@ void add_positions(std::istream& in, const std::string& name, TrainingSet& set);
 struct FloatNetwork {
     std::vector<float> inputWeights = std::vector<float>(std::size_t(Inputs) * Hidden);
     std::vector<float> inputBias = std::vector<float>(Hidden);
-    std::vector<float> outputWeights = std::vector<float>(2 * Hidden);
-    float outputBias = 0;
+    std::vector<float> outputWeights = std::vector<float>(std::size_t(OutputBuckets) * 2 * Hidden);
+    std::vector<float> outputBias = std::vector<float>(OutputBuckets);
 };
 
 // Small random weights (uniform, scaled by each layer's fan-in), from the seed alone.

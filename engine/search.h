@@ -193,7 +193,8 @@ class Searcher {
                     }
                 }
                 here.valid = true;
-                return nnue::evaluate(*net_, here.acc, pos_.side_to_move());
+                return nnue::evaluate(*net_, here.acc, pos_.side_to_move(),
+                                      popcount(pos_.pieces()));
             }
         }
         return evaluate(pos_);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -68,7 +69,8 @@ nnue::FloatNetwork lively_network(std::uint64_t seed) {
     auto net = nnue::initial_network(seed);
     for (float& w : net.inputWeights) w *= 6;
     for (float& w : net.outputWeights) w *= 4;
-    net.outputBias = 0.1f;
+    for (std::size_t b = 0; b < net.outputBias.size(); ++b)
+        net.outputBias[b] = 0.1f - 0.03f * float(b);
     return net;
 }
 
@@ -102,13 +104,18 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
         return std::string("accepted");
     };
     EXPECT_NE(message(bytes.substr(0, bytes.size() - 1)).find("bytes"), std::string::npos);
-    EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE1"), std::string::npos);
+    EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE2"), std::string::npos);
+    EXPECT_NE(message("ARBNNUE1" + bytes.substr(8)).find("older network format"),
+              std::string::npos);
     std::string flipped = bytes;
     flipped[1000] = char(flipped[1000] ^ 0x10);
     EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
     std::string otherSize = bytes;
     otherSize[8] = char(otherSize[8] + 1);
     EXPECT_NE(message(otherSize).find("hidden neurons"), std::string::npos);
+    std::string otherBuckets = bytes;
+    otherBuckets[12] = char(otherBuckets[12] + 1);
+    EXPECT_NE(message(otherBuckets).find("output buckets"), std::string::npos);
     EXPECT_THROW(nnue::load_file("/nonexistent/net.nnue"), std::invalid_argument);
 }
 
@@ -125,6 +132,29 @@ TEST(Nnue, TheIntegerEvaluationIsTheFloatNetworkWithTheSameWeights) {
         large += std::abs(got) > 50;
     }
     EXPECT_GT(large, 100) << "the network says something about these positions";
+}
+
+TEST(Nnue, EachMaterialBucketHasItsOwnOutputLayer) {
+    EXPECT_EQ(nnue::output_bucket(2), 0);
+    EXPECT_EQ(nnue::output_bucket(5), 0);
+    EXPECT_EQ(nnue::output_bucket(6), 1);
+    EXPECT_EQ(nnue::output_bucket(29), 6);
+    EXPECT_EQ(nnue::output_bucket(30), 7);
+    EXPECT_EQ(nnue::output_bucket(32), 7);
+    // Only the biases speak: bucket b scores (b + 1) × 10 cp, whatever the pieces.
+    auto net = nnue::initial_network(9);
+    std::fill(net.outputWeights.begin(), net.outputWeights.end(), 0.0f);
+    for (std::size_t b = 0; b < net.outputBias.size(); ++b)
+        net.outputBias[b] = float(b + 1) * 10 / float(nnue::EvalScale);
+    const auto q = nnue::quantise(net);
+    std::set<int> seen;
+    for (const Position& pos : random_positions(300, 17)) {
+        const int bucket = nnue::output_bucket(popcount(pos.pieces()));
+        EXPECT_NEAR(nnue::evaluate(*q, pos), (bucket + 1) * 10, 1) << pos.fen();
+        seen.insert(bucket);
+    }
+    EXPECT_GE(seen.size(), 4u) << "the positions span several buckets";
+    EXPECT_EQ(nnue::evaluate(*q, Position::from_fen("8/8/4k3/8/8/3K4/8/7R w - - 0 1")), 10);
 }
 
 TEST(Nnue, MirroredPositionsEvaluateAlike) {
