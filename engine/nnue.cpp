@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -73,7 +72,10 @@ std::unique_ptr<Network> deserialize(std::string_view bytes) {
     if (const auto buckets = get<std::uint32_t>(bytes, at); buckets != OutputBuckets)
         throw std::invalid_argument(fmt::format(
             "the network has {} output buckets; this build reads {}", buckets, OutputBuckets));
-    if (bytes.size() != payload_size() + 8)
+    if (bytes.size() > payload_size() + 8)
+        throw std::invalid_argument(
+            fmt::format("the network file is longer than {} bytes", payload_size() + 8));
+    if (bytes.size() < payload_size() + 8)
         throw std::invalid_argument(
             fmt::format("the network file has {} bytes, not {}", bytes.size(), payload_size() + 8));
     std::size_t end = payload_size();
@@ -90,7 +92,11 @@ std::unique_ptr<Network> deserialize(std::string_view bytes) {
 std::unique_ptr<Network> load_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::invalid_argument(fmt::format("cannot read the network file {}", path));
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // One byte more than a network has is enough to refuse a larger file; an endless one
+    // (a device, a pipe) is never read to its end.
+    std::string bytes(payload_size() + 8 + 1, '\0');
+    in.read(bytes.data(), std::streamsize(bytes.size()));
+    bytes.resize(std::size_t(in.gcount()));
     try {
         return deserialize(bytes);
     } catch (const std::invalid_argument& e) {

@@ -104,6 +104,7 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
         return std::string("accepted");
     };
     EXPECT_NE(message(bytes.substr(0, bytes.size() - 1)).find("bytes"), std::string::npos);
+    EXPECT_NE(message(bytes + "x").find("longer than"), std::string::npos);
     EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE2"), std::string::npos);
     EXPECT_NE(message("ARBNNUE1" + bytes.substr(8)).find("older network format"),
               std::string::npos);
@@ -117,6 +118,8 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
     otherBuckets[12] = char(otherBuckets[12] + 1);
     EXPECT_NE(message(otherBuckets).find("output buckets"), std::string::npos);
     EXPECT_THROW(nnue::load_file("/nonexistent/net.nnue"), std::invalid_argument);
+    // An endless or huge file is refused after the bytes a network has, not read to the end.
+    EXPECT_THROW(nnue::load_file("/dev/zero"), std::invalid_argument);
 }
 
 TEST(Nnue, TheIntegerEvaluationIsTheFloatNetworkWithTheSameWeights) {
