@@ -1,8 +1,8 @@
 // `arbiter datagen`: training positions from self-play (engine/datagen.h).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -17,15 +17,29 @@ namespace arbiter::apps {
 namespace {
 
 // A run stopped mid-write may leave half a line at the end of the file; appending after it
-// would glue the next line onto it. Cut it off first.
+// would glue the next line onto it. Cut it off first, reading backwards from the end a block
+// at a time (the file may hold millions of lines).
 void drop_unfinished_line(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return;  // nothing there yet
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (bytes.empty() || bytes.back() == '\n') return;
-    const auto keep = bytes.rfind('\n');
     std::error_code ec;
-    std::filesystem::resize_file(path, keep == std::string::npos ? 0 : keep + 1, ec);
+    if (!std::filesystem::is_regular_file(path, ec)) return;  // nothing there yet, or no file
+    const auto size = std::streamoff(std::filesystem::file_size(path, ec));
+    std::ifstream in(path, std::ios::binary);
+    if (ec || size <= 0 || !in) return;
+    std::streamoff keep = 0;  // where the last complete line ends
+    std::string block;
+    for (std::streamoff end = size; end > 0 && keep == 0;) {
+        const std::streamoff begin = std::max<std::streamoff>(0, end - 4096);
+        block.resize(std::size_t(end - begin));
+        in.seekg(begin);
+        if (!in.read(block.data(), std::streamsize(block.size())))
+            throw UsageError(fmt::format("datagen: cannot read {}", path));
+        if (end == size && block.back() == '\n') return;  // the last line is whole
+        if (const auto nl = block.rfind('\n'); nl != std::string::npos)
+            keep = begin + std::streamoff(nl) + 1;
+        end = begin;
+    }
+    if (keep == size) return;
+    std::filesystem::resize_file(path, std::uintmax_t(keep), ec);
     if (ec) throw UsageError(fmt::format("datagen: cannot trim {}: {}", path, ec.message()));
 }
 

@@ -109,7 +109,9 @@ TEST(Cli, DatagenAppendCutsTheHalfLineAStoppedRunLeft) {
     const std::string data = ::testing::TempDir() + "arbiter-cli-append.txt";
     {
         std::ofstream f(data, std::ios::binary);
-        f << "8/8/8/4k3/8/8/8/R3K3 w - - 0 1 | 900 | 1\n8/8/8/4k3/8/8/8/R3K3 b - - 0 1 | 8";
+        // The half line is longer than the blocks the end of the file is read back in.
+        f << "8/8/8/4k3/8/8/8/R3K3 w - - 0 1 | 900 | 1\n8/8/8/4k3/8/8/8/R3K3 b - - 0 1 | 8"
+          << std::string(9000, '0');
     }
     auto r = run("datagen --out " + data + " --append --games 1 --nodes 200");
     ASSERT_EQ(r.exitCode, 0) << r.out;
@@ -125,4 +127,8 @@ TEST(Cli, DatagenAppendCutsTheHalfLineAStoppedRunLeft) {
     EXPECT_EQ(r.exitCode, 0) << "every line parses: " << r.out;
     std::remove(data.c_str());
     std::remove((data + ".nnue").c_str());
+    // A folder in place of the file is refused, not read back forever.
+    r = run("datagen --out " + ::testing::TempDir() + " --append --games 1 --nodes 200");
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.out.find("cannot write"), std::string::npos) << r.out;
 }
