@@ -114,14 +114,26 @@ TrainingPosition mirrored_files(const TrainingPosition& p) {
 }
 
 void add_positions(std::istream& in, const std::string& name, TrainingSet& set) {
+    // No position line comes near this; a longer one is a wrong file (or an endless one, such
+    // as a device), refused before it fills the memory.
+    constexpr std::size_t MaxLine = 1024;
     std::string line;
     std::uint64_t number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (in.eof()) {  // no newline after it: cut short by a stopped generator
-            set.droppedTruncatedLine = true;
+    std::streambuf& buf = *in.rdbuf();
+    for (;;) {
+        line.clear();
+        int c = 0;
+        while ((c = buf.sbumpc()) != std::char_traits<char>::eof() && c != '\n') {
+            if (line.size() == MaxLine)
+                throw std::invalid_argument(fmt::format("{} line {}: longer than {} characters",
+                                                        name, number + 1, MaxLine));
+            line.push_back(char(c));
+        }
+        if (c != '\n') {  // the end: a last line without its newline was cut by a stopped run
+            if (!line.empty()) set.droppedTruncatedLine = true;
             break;
         }
+        ++number;
         datagen::Sample s;
         try {
             s = datagen::parse_sample(line);

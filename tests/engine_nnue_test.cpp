@@ -190,6 +190,16 @@ TEST(NnueTrain, MalformedLinesAreNamedAndACutLastLineIsDropped) {
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("bad.txt line 2"), std::string::npos) << e.what();
     }
+    // A line far longer than any position (a wrong or endless file) is refused by its number,
+    // not read into memory to its end.
+    std::istringstream endless(good + std::string(100000, '0') + "\n");
+    try {
+        nnue::add_positions(endless, "endless.txt", set);
+        FAIL() << "accepted an endless line";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("endless.txt line 2: longer than"), std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(NnueTrain, TrainingOnSelfPlayLowersTheHeldOutLoss) {
