@@ -51,7 +51,7 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         bool append = false;
         std::vector<std::string> fromPgn;
         int skipPlies = 8;
-        std::string evalFile;
+        std::string evalFile{engine::nnue::BuiltIn};
         engine::datagen::Options options;
     };
     auto args = std::make_shared<Args>();
@@ -78,9 +78,9 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
     cmd->add_option("--skip-plies", args->skipPlies, "With --from-pgn: plies of each game not used")
         ->check(CLI::Range(0, 400));
     cmd->add_option("--eval-file", args->evalFile,
-                    "Search with this network (a .nnue file) instead of the hand-written "
-                    "evaluation")
-        ->check(CLI::ExistingFile);
+                    "Evaluate with this network: <built-in> (the default), <hand-written> or a "
+                    ".nnue file")
+        ->capture_default_str();
     cmd->add_option("--seed", args->options.seed, "Seeds the openings (same seed, same file)");
     cmd->add_option("--hash", args->options.hashMb, "Transposition table per thread (MB)")
         ->check(CLI::Range(1, 4096));
@@ -106,15 +106,13 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
                                          total.skippedGames, total.positions);
                 return 0;
             }
-            std::unique_ptr<engine::nnue::Network> network;
-            if (!args->evalFile.empty()) {
-                try {
-                    network = engine::nnue::load_file(args->evalFile);
-                } catch (const std::invalid_argument& e) {
-                    throw UsageError(fmt::format("datagen: {}", e.what()));
-                }
-                args->options.network = network.get();
+            std::shared_ptr<const engine::nnue::Network> network;
+            try {
+                network = engine::nnue::choose_network(args->evalFile);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(fmt::format("datagen: {}", e.what()));
             }
+            args->options.network = network.get();
             const auto s = engine::datagen::generate(args->options, out, std::cerr);
             std::cout << fmt::format(
                 "{} games, {} positions in {:.0f} s: +{} ={} -{} for White, {} adjudicated\n",

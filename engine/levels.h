@@ -2,15 +2,17 @@
 // Level 0 plays a uniformly random legal move; levels 1-6 score every root move with a
 // depth- and node-limited full-window search and add Gaussian noise of a level-dependent
 // size before picking the best; level 7 is the full search limited to 60k nodes, level 8 the
-// full search for about a second. The choice depends only on the position, the level and the
-// seed (levels 7 and 8 also on their safety caps, 0.8 s and 1 s, which only cut in on a
-// machine slower than the node budget assumes, or under a short clock).
+// full search for about a second, with the built-in evaluation network on the 8x8 board.
+// The choice depends only on the position, the level and the seed (levels 7 and 8 also on
+// their safety caps, 0.8 s and 1 s, which only cut in on a machine slower than the node budget
+// assumes, or under a short clock).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "engine/search.h"
@@ -58,6 +60,12 @@ inline int level_for_elo(int elo) {
     return level;
 }
 
+// The evaluation network a level plays 8x8 chess with: full strength the built-in one; the
+// lower levels none (the hand-written evaluation their Elo labels were measured with).
+inline const nnue::Network* level_network(int level) {
+    return level == MaxLevel ? &nnue::builtin_network() : nullptr;
+}
+
 namespace level_detail {
 
 // A standard normal deviate from a fully specified generator (portable across libraries).
@@ -90,6 +98,8 @@ Move choose_level_move(const BasicPosition<R>& pos, int level, std::uint64_t see
     if (!sharedTable) own = std::make_unique<TranspositionTable>(level >= 7 ? 16 : 4);
     TranspositionTable& tt = sharedTable ? *sharedTable : *own;
     auto searcher = std::make_unique<Searcher<R>>(tt);
+    if constexpr (std::is_same_v<R, StandardChessRules>)
+        searcher->set_network(level_network(level));
     const LevelSettings& s = level_settings(level);
     if (s.noise == 0) {
         SearchLimits limits;

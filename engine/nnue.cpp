@@ -9,6 +9,10 @@
 
 #include <fmt/format.h>
 
+// engine/networks/default.nnue's bytes (the build generates them with cmake/embed_file.cmake).
+extern const unsigned char arbiter_default_network[];
+extern const std::size_t arbiter_default_network_size;
+
 namespace arbiter::engine::nnue {
 
 namespace {
@@ -102,6 +106,19 @@ std::unique_ptr<Network> load_file(const std::string& path) {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(fmt::format("{}: {}", path, e.what()));
     }
+}
+
+const Network& builtin_network() {
+    static const std::unique_ptr<Network> net = deserialize(std::string_view(
+        reinterpret_cast<const char*>(arbiter_default_network), arbiter_default_network_size));
+    return *net;
+}
+
+std::shared_ptr<const Network> choose_network(const std::string& evalFile) {
+    if (evalFile.empty() || evalFile == BuiltIn)
+        return std::shared_ptr<const Network>(&builtin_network(), [](const Network*) {});
+    if (evalFile == HandWritten) return nullptr;
+    return load_file(evalFile);
 }
 
 namespace {

@@ -61,6 +61,16 @@ std::unique_ptr<Network> deserialize(std::string_view bytes);
 // Reads a network file (std::invalid_argument on any problem, the path named).
 std::unique_ptr<Network> load_file(const std::string& path);
 
+// The network built into the binary (engine/networks/default.nnue), read once.
+const Network& builtin_network();
+
+// What an EvalFile setting names: "<built-in>" (or empty) the built-in network, "<hand-written>"
+// none (nullptr: the hand-written evaluation), anything else a network file to load
+// (std::invalid_argument as load_file).
+constexpr std::string_view BuiltIn = "<built-in>";
+constexpr std::string_view HandWritten = "<hand-written>";
+std::shared_ptr<const Network> choose_network(const std::string& evalFile);
+
 // The hidden layer before its activation, for each point of view (White's, Black's). The
 // search keeps one a ply and updates it by the pieces a move changed.
 struct Accumulator {

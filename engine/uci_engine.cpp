@@ -58,7 +58,9 @@ UciEngine::UciEngine(std::ostream& out)
     : out_(out),
       tt_(16),
       searcher_(std::make_unique<Searcher<StandardChessRules>>(tt_)),
-      tallSearcher_(std::make_unique<Searcher<MinesweeperBoardRules>>(tt_)) {
+      tallSearcher_(std::make_unique<Searcher<MinesweeperBoardRules>>(tt_)),
+      network_(nnue::choose_network(std::string(nnue::BuiltIn))) {
+    searcher_->set_network(network_.get());
     searcher_->set_ponder_flag(&pondering_);
     tallSearcher_->set_ponder_flag(&pondering_);
     gameSeed_ = std::random_device{}();
@@ -165,7 +167,7 @@ void UciEngine::cmd_uci() {
     emit(fmt::format("option name UCI_Elo type spin default {} min {} max {}", LevelElo[MaxLevel],
                      LevelElo[1], LevelElo[MaxLevel]));
     emit("option name UCI_Variant type combo default chess var chess var minesweeper");
-    emit("option name EvalFile type string default <hand-written>");
+    emit(fmt::format("option name EvalFile type string default {}", nnue::BuiltIn));
     emit("uciok");
 }
 
@@ -233,16 +235,12 @@ void UciEngine::cmd_setoption(const std::string& args) {
     } else if (key == "clear hash") {
         tt_.clear();
     } else if (key == "evalfile") {
-        // A network file for 8x8 chess (engine/nnue.h); "<hand-written>" or empty: none.
-        if (value.empty() || value == "<hand-written>") {
-            network_.reset();
-        } else {
-            try {
-                network_ = nnue::load_file(value);
-            } catch (const std::invalid_argument& e) {
-                error(fmt::format("option 'EvalFile': {}", e.what()));
-                return;
-            }
+        // 8x8 chess: "<built-in>" (or empty), "<hand-written>" or a network file (engine/nnue.h).
+        try {
+            network_ = nnue::choose_network(value);
+        } catch (const std::invalid_argument& e) {
+            error(fmt::format("option 'EvalFile': {}", e.what()));
+            return;
         }
         searcher_->set_network(network_.get());
         tt_.clear();  // its static evaluations are the other evaluation's

@@ -62,7 +62,8 @@ class UciEngine {
     TranspositionTable tt_;
     std::unique_ptr<Searcher<StandardChessRules>> searcher_;
     std::unique_ptr<Searcher<MinesweeperBoardRules>> tallSearcher_;
-    std::unique_ptr<nnue::Network> network_;  // option EvalFile; none: the hand-written evaluation
+    // Option EvalFile: the built-in network by default; none: the hand-written evaluation.
+    std::shared_ptr<const nnue::Network> network_;
     std::thread worker_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};

@@ -75,3 +75,10 @@ TEST(EngineLevels, EloMapsOntoLevels) {
     EXPECT_EQ(level_for_elo(LevelElo[MaxLevel]), MaxLevel);
     for (int l = 1; l <= MaxLevel; ++l) EXPECT_EQ(level_for_elo(LevelElo[l]), l);
 }
+
+TEST(EngineLevels, FullStrengthPlaysWithTheBuiltInNetworkAndTheLowerLevelsByHand) {
+    // The lower levels' Elo labels were measured with the hand-written evaluation.
+    EXPECT_EQ(level_network(MaxLevel), &nnue::builtin_network());
+    for (int level = 0; level < MaxLevel; ++level)
+        EXPECT_EQ(level_network(level), nullptr) << level;
+}

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 #include <sstream>
@@ -15,6 +16,7 @@
 
 #include "engine/bench_positions.h"
 #include "engine/datagen.h"
+#include "engine/evaluate.h"
 #include "engine/nnue.h"
 #include "engine/nnue_train.h"
 #include "engine/search.h"
@@ -229,6 +231,8 @@ TEST(NnueTrain, TrainingOnSelfPlayLowersTheHeldOutLoss) {
 }
 
 TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
+    // Default: the built-in network; then a file, a bad file (kept), the hand-written one and
+    // the built-in one again.
     const auto floatNet = lively_network(9);
     const auto net = nnue::quantise(floatNet);
     const std::string path = ::testing::TempDir() + "arbiter-uci-test.nnue";
@@ -245,12 +249,15 @@ TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
         uci.handle("eval");
         return out.str();
     };
-    const std::string hand = eval_line();
+    const Position pos = Position::from_fen(fen);
+    const std::string builtIn = eval_line();
+    EXPECT_EQ(builtIn, fmt::format("info string eval {} (side to move)\n",
+                                   nnue::evaluate(nnue::builtin_network(), pos)));
     uci.handle("setoption name EvalFile value " + path);
     const std::string withNet = eval_line();
     EXPECT_EQ(withNet, fmt::format("info string eval {} (side to move)\n",
                                    nnue::evaluate(*net, Position::from_fen(fen))));
-    EXPECT_NE(withNet, hand);
+    EXPECT_NE(withNet, builtIn);
     out.str("");
     uci.handle("setoption name EvalFile value /nonexistent/other.nnue");
     EXPECT_NE(out.str().find("info string error: option 'EvalFile': cannot read the network file "
@@ -262,8 +269,40 @@ TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
     uci.wait();
     EXPECT_NE(out.str().find("bestmove "), std::string::npos);
     uci.handle("setoption name EvalFile value <hand-written>");
-    EXPECT_EQ(eval_line(), hand);
+    EXPECT_EQ(eval_line(), fmt::format("info string eval {} (side to move)\n", evaluate(pos)));
+    uci.handle("setoption name EvalFile value <built-in>");
+    EXPECT_EQ(eval_line(), builtIn);
+    out.str("");
+    uci.handle("uci");
+    EXPECT_NE(out.str().find("option name EvalFile type string default <built-in>\n"),
+              std::string::npos)
+        << out.str();
     std::remove(path.c_str());
+}
+
+TEST(Nnue, TheBuiltInNetworkIsTheDefaultAndKnowsMaterial) {
+    const nnue::Network& net = nnue::builtin_network();
+    EXPECT_EQ(&net, &nnue::builtin_network()) << "read once";
+    EXPECT_EQ(nnue::choose_network("<built-in>").get(), &net);
+    EXPECT_EQ(nnue::choose_network("").get(), &net);
+    EXPECT_EQ(nnue::choose_network("<hand-written>"), nullptr);
+    EXPECT_THROW(nnue::choose_network("/nonexistent/net.nnue"), std::invalid_argument);
+    // The file it was built from round-trips to the same weights.
+    std::ifstream f(std::string(ARBITER_SOURCE_DIR) + "/engine/networks/default.nnue",
+                    std::ios::binary);
+    ASSERT_TRUE(f);
+    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(nnue::serialize(net), bytes);
+    // A trained network, not noise: the start is about level, a queen up is winning for
+    // either side to move, and the score's sign follows the side to move.
+    const int start = nnue::evaluate(net, Position());
+    EXPECT_LT(std::abs(start), 60);
+    const Position whiteUp =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    const Position whiteUpBlackToMove =
+        Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    EXPECT_GT(nnue::evaluate(net, whiteUp), 500);
+    EXPECT_LT(nnue::evaluate(net, whiteUpBlackToMove), -500);
 }
 
 TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
