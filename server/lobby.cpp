@@ -364,12 +364,14 @@ void Lobby::act(const std::string& id, const Credentials& who, const json::value
     if (auto e = resolve_seat(*r, who, seat)) return reply(*e);
     if (seat == Seat::Spectator)
         return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
+    Reply checked =
+        refusal_checked(id, reply, [=, this] { act(id, who, action, wantEvents, reply); });
     with_game(
         *r,
-        [this, seat, action = action.as_object(), wantEvents, reply](Room& r) {
-            apply(r, seat, action, wantEvents, reply);
+        [this, seat, action = action.as_object(), wantEvents, checked](Room& r) {
+            apply(r, seat, action, wantEvents, checked);
         },
-        reply);
+        checked);
 }
 
 void Lobby::apply(Room& r, Seat seat, const json::object& action, bool wantEvents, Reply reply) {

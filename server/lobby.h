@@ -192,6 +192,12 @@ class Lobby {
     // false when the game is here already (or on a single node): go on at once.
     bool adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry);
     void adopted(const StoredGame& row, const std::vector<StoredAction>& log);
+    // A cluster: this node hears of a takeover by a notification, which can come after a
+    // request that the new owner's moves decide. The reply wrapped here answers a refusal or
+    // a failed write only once the database says the game is still this node's; if it is not,
+    // the game is dropped here and `retry` runs the request again (adopting the game as the
+    // database holds it). On a single node: `reply` itself.
+    Reply refusal_checked(const std::string& id, Reply reply, std::function<void()> retry);
     // A cluster, a request that only watches (no seat): served from a replica of the game's
     // log when another node owns it (lobby_cluster.cpp); false when it can go on at once.
     bool follow_first(const std::string& id, const Reply& reply, std::function<void()> retry);

@@ -118,6 +118,21 @@ void Lobby::adopted(const StoredGame& row, const std::vector<StoredAction>& log)
     if (!r->broken && replay(*r, row.tape, log)) follow_up(*r);
 }
 
+Reply Lobby::refusal_checked(const std::string& id, Reply reply, std::function<void()> retry) {
+    if (!clustered()) return reply;
+    return [this, id, reply = std::move(reply), retry = std::move(retry)](Outcome o) {
+        if (o.status < 400 || stopping_) return reply(std::move(o));
+        auto owns = std::make_shared<bool>(true);
+        auto refusal = std::make_shared<Outcome>(std::move(o));
+        store_.submit([owns, id](Db& db) { *owns = db.owns(id); },
+                      [this, id, owns, refusal, reply, retry](bool ok) {
+                          if (!ok || *owns) return reply(std::move(*refusal));
+                          lost(id);  // if the notification has not dropped it yet
+                          retry();
+                      });
+    };
+}
+
 // ---- replicas for spectators ---------------------------------------------------------------
 // A spectator who reaches a node that does not own the game (not through the balancer) is
 // served there from a replica: the row, tape and log read without taking the game, then the

@@ -144,6 +144,8 @@ class Db {
     virtual Takeover acquire(const std::string& id) {
         return {load_game(id).has_value(), false, std::nullopt};
     }
+    // Whether this node owns the game now (on a single node it owns them all).
+    virtual bool owns(const std::string& /*id*/) { return true; }
     // Unfinished games whose owner is gone (no heartbeat for the lease), locked for this
     // transaction so that two nodes never adopt the same one; at most limit.
     virtual std::vector<std::string> orphans(std::size_t /*limit*/) { return {}; }

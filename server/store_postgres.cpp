@@ -144,6 +144,7 @@ const Statement Statements[] = {
      "UPDATE games SET owner = $2 FROM prev WHERE games.id = prev.id "
      "RETURNING prev.owner, prev.alive_ms, prev.gone",
      {Text, Text, Text}},
+    {"owns", "SELECT 1 FROM games WHERE id=$1 AND owner=$2", {Text, Text}},
     {"tell_owner", "SELECT pg_notify('arbiter_owner', $1 || ' ' || $2)", {Text, Text}},
     {"orphans",
      "SELECT g.id FROM games g LEFT JOIN nodes n ON n.instance = g.owner "
@@ -397,6 +398,9 @@ class PostgresDb final : public Db {
         if (gone && !PQgetisnull(r.get(), 0, 1)) t.ownerDownSinceMs = cell_number(r.get(), 0, 1);
         if (t.fromAnother) run("tell_owner", Params().text(id).text(instance_));
         return t;
+    }
+    bool owns(const std::string& id) override {
+        return PQntuples(run("owns", Params().text(id).text(instance_)).get()) == 1;
     }
     std::vector<std::string> orphans(std::size_t limit) override {
         auto r = run("orphans", Params().number(std::int64_t(limit)).text(instance_).text(name_));

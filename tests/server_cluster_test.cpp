@@ -264,6 +264,50 @@ TEST(Cluster, AMissedTakeoverIsNoticedWhenTheListenerReconnects) {
     EXPECT_TRUE(told) << "the node kept a game the database says is another's";
 }
 
+// A takeover this node has not heard of yet (the test plays the other node, writing to the
+// database behind its back, so no notification comes) decides the next move: a refusal and a
+// write the database fences off are both checked against the database, and the move is judged
+// on the game as the database holds it, not on this node's stale copy.
+TEST(Cluster, AMoveAfterATakeoverNotYetHeardOfIsJudgedOnTheStoredGame) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a"));
+    auto c = http(a.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string id(c.json().at("id").as_string());
+    std::string white(c.json().at("tokens").at("white").as_string());
+    std::string black(c.json().at("tokens").at("black").as_string());
+    auto move = [&](const std::string& m, const std::string& token) {
+        return http(a.port(), "POST", "/api/games/" + id + "/actions",
+                    R"({"type":"move","move":")" + m + R"("})", token);
+    };
+    auto elsewhere_plays_black = [&](const std::string& m) {
+        postgres_exec(url, "UPDATE games SET owner = 'elsewhere/1' WHERE id = '" + id + "'");
+        postgres_exec(
+            url, "INSERT INTO actions(game_id,seq,seat,action,ts_ms) SELECT '" + id +
+                     "', COALESCE(MAX(seq) + 1, 0), 'black', '{\"type\":\"move\",\"move\":\"" + m +
+                     "\"}', (extract(epoch FROM now()) * 1000)::bigint FROM actions "
+                     "WHERE game_id = '" +
+                     id + "'");
+    };
+    ASSERT_EQ(move("f2f3", white).status, 200);
+    elsewhere_plays_black("e7e5");
+    // Node a still thinks Black is to move: without the check it refused White's move.
+    auto g4 = move("g2g4", white);
+    EXPECT_EQ(g4.status, 200) << g4.body;
+    EXPECT_TRUE(owner_of(url, id).starts_with("a/")) << owner_of(url, id);
+    elsewhere_plays_black("b8c6");
+    // Node a thinks Black is to move and takes Black's move; the database refuses the write
+    // (another owner), and on the stored game it is White's turn.
+    auto stale = move("g8f6", black);
+    EXPECT_EQ(stale.status, 409) << stale.body;
+    EXPECT_NE(stale.body.find("not your turn"), std::string::npos) << stale.body;
+    ASSERT_EQ(move("d2d4", white).status, 200);
+    auto view = http(a.port(), "GET", "/api/games/" + id).json().at("view");
+    EXPECT_EQ(view.at("moves").as_array().size(), 5u) << "f3 e5 g4 Nc6 d4";
+    EXPECT_EQ(postgres_value(url, "SELECT COUNT(*) FROM actions WHERE game_id = '" + id + "'"),
+              "5");
+}
+
 // Accounts live in the database: an account made on one node logs in on another, and a rated
 // game that moved between nodes mid-game is rated once, by the node that saw its end.
 TEST(Cluster, ARatedGameThatChangesNodesIsRatedOnceAndTheAccountsWorkOnEveryNode) {
