@@ -174,6 +174,7 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
 void Lobby::join(const std::string& id, const json::value& request, Reply reply,
                  const Identity& who) {
     if (adopt_first(id, reply, [=, this] { join(id, request, reply, who); })) return;
+    reply = refusal_checked(id, reply, [=, this] { join(id, request, reply, who); });
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())

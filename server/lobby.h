@@ -193,8 +193,8 @@ class Lobby {
     bool adopt_first(const std::string& id, const Reply& reply, std::function<void()> retry);
     void adopted(const StoredGame& row, const std::vector<StoredAction>& log);
     // A cluster: this node hears of a takeover by a notification, which can come after a
-    // request that the new owner's moves decide. The reply wrapped here answers a refusal or
-    // a failed write only once the database says the game is still this node's; if it is not,
+    // request that the new owner's moves decide. The reply wrapped here answers a refusal (409)
+    // or a failed write only once the database says the game is still this node's; if it is not,
     // the game is dropped here and `retry` runs the request again (adopting the game as the
     // database holds it). On a single node: `reply` itself.
     Reply refusal_checked(const std::string& id, Reply reply, std::function<void()> retry);

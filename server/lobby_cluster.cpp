@@ -121,7 +121,8 @@ void Lobby::adopted(const StoredGame& row, const std::vector<StoredAction>& log)
 Reply Lobby::refusal_checked(const std::string& id, Reply reply, std::function<void()> retry) {
     if (!clustered()) return reply;
     return [this, id, reply = std::move(reply), retry = std::move(retry)](Outcome o) {
-        if (o.status < 400 || stopping_) return reply(std::move(o));
+        // Only answers that the game's state decides (409) or a failed write (5xx).
+        if ((o.status != 409 && o.status < 500) || stopping_) return reply(std::move(o));
         auto owns = std::make_shared<bool>(true);
         auto refusal = std::make_shared<Outcome>(std::move(o));
         store_.submit([owns, id](Db& db) { *owns = db.owns(id); },

@@ -14,6 +14,7 @@ using referee::Seat;
 void Lobby::rematch(const std::string& id, const Credentials& who, const Client& client,
                     Reply reply) {
     if (adopt_first(id, reply, [=, this] { rematch(id, who, client, reply); })) return;
+    reply = refusal_checked(id, reply, [=, this] { rematch(id, who, client, reply); });
     Room* old = find(id);
     if (!old || !old->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat oldSeat;
