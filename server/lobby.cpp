@@ -174,7 +174,8 @@ void Lobby::create(const json::value& request, const Client& client, Reply reply
 void Lobby::join(const std::string& id, const json::value& request, Reply reply,
                  const Identity& who) {
     if (adopt_first(id, reply, [=, this] { join(id, request, reply, who); })) return;
-    reply = refusal_checked(id, reply, [=, this] { join(id, request, reply, who); });
+    reply = refusal_checked(id, reply,
+                            [=, this](Reply again) { join(id, request, std::move(again), who); });
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     if (!request.is_object())
@@ -365,8 +366,8 @@ void Lobby::act(const std::string& id, const Credentials& who, const json::value
     if (auto e = resolve_seat(*r, who, seat)) return reply(*e);
     if (seat == Seat::Spectator)
         return reply(api_error(403, "forbidden", "spectators cannot act: send a seat token"));
-    Reply checked =
-        refusal_checked(id, reply, [=, this] { act(id, who, action, wantEvents, reply); });
+    Reply checked = refusal_checked(
+        id, reply, [=, this](Reply again) { act(id, who, action, wantEvents, std::move(again)); });
     with_game(
         *r,
         [this, seat, action = action.as_object(), wantEvents, checked](Room& r) {

@@ -196,8 +196,9 @@ class Lobby {
     // request that the new owner's moves decide. The reply wrapped here answers a refusal (409)
     // or a failed write only once the database says the game is still this node's; if it is not,
     // the game is dropped here and `retry` runs the request again (adopting the game as the
-    // database holds it). On a single node: `reply` itself.
-    Reply refusal_checked(const std::string& id, Reply reply, std::function<void()> retry);
+    // database holds it) with the reply it is given. After three such rounds the refusal is the
+    // answer. On a single node: `reply` itself.
+    Reply refusal_checked(const std::string& id, Reply reply, std::function<void(Reply)> retry);
     // A cluster, a request that only watches (no seat): served from a replica of the game's
     // log when another node owns it (lobby_cluster.cpp); false when it can go on at once.
     bool follow_first(const std::string& id, const Reply& reply, std::function<void()> retry);

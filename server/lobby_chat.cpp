@@ -125,7 +125,8 @@ Outcome chat_error(std::string_view message) { return api_error(400, "bad-chat",
 void Lobby::chat_post(const std::string& id, const Credentials& who, const json::value& body,
                       Reply reply) {
     if (adopt_first(id, reply, [=, this] { chat_post(id, who, body, reply); })) return;
-    reply = refusal_checked(id, reply, [=, this] { chat_post(id, who, body, reply); });
+    reply = refusal_checked(id, reply,
+                            [=, this](Reply again) { chat_post(id, who, body, std::move(again)); });
     Room* r = find(id);
     if (!r || !r->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat seat;

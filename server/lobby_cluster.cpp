@@ -118,18 +118,36 @@ void Lobby::adopted(const StoredGame& row, const std::vector<StoredAction>& log)
     if (!r->broken && replay(*r, row.tape, log)) follow_up(*r);
 }
 
-Reply Lobby::refusal_checked(const std::string& id, Reply reply, std::function<void()> retry) {
+namespace {
+// A request retried after a refusal check carries its round in its reply, so that a game that
+// keeps changing hands under it ends in the refusal instead of a loop.
+struct RecheckedReply {
+    Reply reply;
+    int round;
+    void operator()(Outcome o) const { reply(std::move(o)); }
+};
+constexpr int MaxRechecks = 3;
+}  // namespace
+
+Reply Lobby::refusal_checked(const std::string& id, Reply reply, std::function<void(Reply)> retry) {
     if (!clustered()) return reply;
-    return [this, id, reply = std::move(reply), retry = std::move(retry)](Outcome o) {
+    int round = 0;
+    if (const auto* again = reply.target<RecheckedReply>()) {
+        round = again->round;
+        Reply inner = again->reply;
+        reply = std::move(inner);
+    }
+    return [this, id, round, reply = std::move(reply), retry = std::move(retry)](Outcome o) {
         // Only answers that the game's state decides (409) or a failed write (5xx).
-        if ((o.status != 409 && o.status < 500) || stopping_) return reply(std::move(o));
+        if ((o.status != 409 && o.status < 500) || stopping_ || round >= MaxRechecks)
+            return reply(std::move(o));
         auto owns = std::make_shared<bool>(true);
         auto refusal = std::make_shared<Outcome>(std::move(o));
         store_.submit([owns, id](Db& db) { *owns = db.owns(id); },
-                      [this, id, owns, refusal, reply, retry](bool ok) {
+                      [this, id, round, owns, refusal, reply, retry](bool ok) {
                           if (!ok || *owns) return reply(std::move(*refusal));
                           lost(id);  // if the notification has not dropped it yet
-                          retry();
+                          retry(RecheckedReply{reply, round + 1});
                       });
     };
 }

@@ -14,7 +14,8 @@ using referee::Seat;
 void Lobby::rematch(const std::string& id, const Credentials& who, const Client& client,
                     Reply reply) {
     if (adopt_first(id, reply, [=, this] { rematch(id, who, client, reply); })) return;
-    reply = refusal_checked(id, reply, [=, this] { rematch(id, who, client, reply); });
+    reply = refusal_checked(id, reply,
+                            [=, this](Reply again) { rematch(id, who, client, std::move(again)); });
     Room* old = find(id);
     if (!old || !old->stored) return reply(api_error(404, "not-found", "no such game"));
     Seat oldSeat;

@@ -41,6 +41,19 @@ std::string owner_of(const std::string& url, const std::string& id) {
     return postgres_value(url, "SELECT owner FROM games WHERE id='" + id + "'");
 }
 
+// A chess game between two local seats, made on the node at `port`.
+struct LocalGame {
+    std::string id, white, black;
+};
+LocalGame local_chess_game(unsigned short port) {
+    auto c = http(port, "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
+    EXPECT_EQ(c.status, 201) << c.body;
+    if (c.status != 201) return {};
+    return {std::string(c.json().at("id").as_string()),
+            std::string(c.json().at("tokens").at("white").as_string()),
+            std::string(c.json().at("tokens").at("black").as_string())};
+}
+
 template <typename Pred>
 bool eventually(Pred pred, std::chrono::milliseconds limit = std::chrono::seconds(20)) {
     auto until = std::chrono::steady_clock::now() + limit;
@@ -112,11 +125,9 @@ TEST(Cluster, AGameOfANodeThatStoppedIsAnOrphanAndCarriesItsLastSignOfLife) {
 TEST(Cluster, ARequestOnAnotherNodeMovesTheGameThereAndClosesTheOldReceivers) {
     NEED_POSTGRES(url);
     TestServer a(node(url, "a")), b(node(url, "b"));
-    auto c = http(a.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
-    ASSERT_EQ(c.status, 201) << c.body;
-    std::string id(c.json().at("id").as_string());
-    std::string white(c.json().at("tokens").at("white").as_string());
-    std::string black(c.json().at("tokens").at("black").as_string());
+    LocalGame g = local_chess_game(a.port());
+    const std::string &id = g.id, &white = g.white, &black = g.black;
+    ASSERT_FALSE(id.empty());
     ASSERT_EQ(http(a.port(), "POST", "/api/games/" + id + "/actions",
                    R"({"type":"move","move":"e2e4"})", white)
                   .status,
@@ -271,11 +282,9 @@ TEST(Cluster, AMissedTakeoverIsNoticedWhenTheListenerReconnects) {
 TEST(Cluster, AMoveAfterATakeoverNotYetHeardOfIsJudgedOnTheStoredGame) {
     NEED_POSTGRES(url);
     TestServer a(node(url, "a"));
-    auto c = http(a.port(), "POST", "/api/games", R"({"variant":"chess","opponent":"local"})");
-    ASSERT_EQ(c.status, 201) << c.body;
-    std::string id(c.json().at("id").as_string());
-    std::string white(c.json().at("tokens").at("white").as_string());
-    std::string black(c.json().at("tokens").at("black").as_string());
+    LocalGame g = local_chess_game(a.port());
+    const std::string &id = g.id, &white = g.white, &black = g.black;
+    ASSERT_FALSE(id.empty());
     auto move = [&](const std::string& m, const std::string& token) {
         return http(a.port(), "POST", "/api/games/" + id + "/actions",
                     R"({"type":"move","move":")" + m + R"("})", token);
@@ -306,6 +315,38 @@ TEST(Cluster, AMoveAfterATakeoverNotYetHeardOfIsJudgedOnTheStoredGame) {
     EXPECT_EQ(view.at("moves").as_array().size(), 5u) << "f3 e5 g4 Nc6 d4";
     EXPECT_EQ(postgres_value(url, "SELECT COUNT(*) FROM actions WHERE game_id = '" + id + "'"),
               "5");
+}
+
+// A game that changes hands again at every adoption (a trigger here gives it back to another
+// owner behind the node's back) cannot keep a request looping: after three rounds of checks
+// and re-adoptions the refusal is the answer, and the game plays on once the database lets go.
+TEST(Cluster, AGameThatKeepsChangingHandsEndsARequestInItsRefusal) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a"));
+    LocalGame g = local_chess_game(a.port());
+    const std::string &id = g.id, &white = g.white;
+    ASSERT_FALSE(id.empty());
+    postgres_exec(url,
+                  "CREATE FUNCTION give_away() RETURNS trigger LANGUAGE plpgsql AS "
+                  "$$ BEGIN NEW.owner := 'elsewhere/1'; RETURN NEW; END $$");
+    postgres_exec(
+        url, "CREATE TRIGGER give_away BEFORE UPDATE ON games FOR EACH ROW WHEN (NEW.id = '" + id +
+                 "') EXECUTE FUNCTION give_away()");
+    postgres_exec(url, "UPDATE games SET owner = 'elsewhere/1' WHERE id = '" + id + "'");
+    auto move = [&](const std::string& m, const std::string& token) {
+        return http(a.port(), "POST", "/api/games/" + id + "/actions",
+                    R"({"type":"move","move":")" + m + R"("})", token);
+    };
+    auto refused = move("e2e4", white);
+    EXPECT_GE(refused.status, 500) << refused.body;
+    EXPECT_EQ(postgres_value(url, "SELECT COUNT(*) FROM actions WHERE game_id = '" + id + "'"),
+              "0");
+    postgres_exec(url, "DROP TRIGGER give_away ON games");
+    auto played = move("e2e4", white);
+    EXPECT_EQ(played.status, 200) << played.body;
+    EXPECT_TRUE(owner_of(url, id).starts_with("a/")) << owner_of(url, id);
+    EXPECT_EQ(postgres_value(url, "SELECT COUNT(*) FROM actions WHERE game_id = '" + id + "'"),
+              "1");
 }
 
 // Accounts live in the database: an account made on one node logs in on another, and a rated
