@@ -18,6 +18,7 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
         std::string out;
         engine::nnue::TrainOptions options;
         bool noMirror = false;
+        std::string start;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -39,6 +40,9 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
                   "Do not also train on the file-mirrored copy of positions without castling");
     cmd->add_option("--threads", args->options.threads, "Threads")->check(CLI::Range(1, 256));
     cmd->add_option("--seed", args->options.seed, "Seeds the starting weights and the shuffle");
+    cmd->add_option("--start", args->start,
+                    "Start from this network instead of random weights (fine-tuning): "
+                    "<built-in> or a .nnue file");
     cmd->callback([&registry, args] {
         registry.action = [args] {
             {  // an unwritable destination is found before the training, not after it
@@ -46,6 +50,19 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
                 if (!std::ofstream(probe, std::ios::binary))
                     throw UsageError(fmt::format("train-net: cannot write {}", probe));
                 std::remove(probe.c_str());
+            }
+            if (!args->start.empty()) {  // found before the positions are read, as --out
+                std::shared_ptr<const engine::nnue::Network> from;
+                try {
+                    from = engine::nnue::choose_network(args->start);
+                } catch (const std::invalid_argument& e) {
+                    throw UsageError(fmt::format("train-net: --start: {}", e.what()));
+                }
+                if (!from)
+                    throw UsageError(
+                        "train-net: --start: the hand-written evaluation is not a network");
+                args->options.start = std::make_shared<const engine::nnue::FloatNetwork>(
+                    engine::nnue::dequantise(*from));
             }
             engine::nnue::TrainingSet set;
             set.mirrorFiles = !args->noMirror;

@@ -229,7 +229,7 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
     if (set.train.empty()) throw std::invalid_argument("train-net: no training positions");
     const int threads = std::max(1, o.threads);
     TrainResult result;
-    FloatNetwork net = initial_network(o.seed);
+    FloatNetwork net = o.start ? *o.start : initial_network(o.seed);
     result.network = net;
     result.validationBefore = result.validationAfter = loss(net, set.validation, o.lambda, threads);
     result.resultsBefore = result.resultsAfter = loss(net, set.validation, 1.0, threads);

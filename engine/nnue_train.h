@@ -79,6 +79,9 @@ struct TrainOptions {
     double lambda = 0.25;
     int threads = 1;
     std::uint64_t seed = 1;
+    // The weights to start from: null starts from random ones (initial_network(seed)); a
+    // network fine-tunes it on new data, so that what it learnt before is kept as a start.
+    std::shared_ptr<const FloatNetwork> start;
 };
 
 struct TrainResult {

@@ -98,6 +98,23 @@ TEST(Cli, DatagenThenTrainNetWritesANetwork) {
     EXPECT_EQ(r.exitCode, 2) << r.out;
     EXPECT_EQ(lines(r.out), 1) << "refused before training: " << r.out;
     EXPECT_NE(r.out.find("cannot write /nonexistent/dir/x.nnue"), std::string::npos) << r.out;
+    r = run("train-net --data " + data + " --out " + dir +
+            "tuned.nnue --epochs 1 --batch 64 "
+            "--start " +
+            net);
+    ASSERT_EQ(r.exitCode, 0) << "fine-tuning the network just written: " << r.out;
+    EXPECT_NE(r.out.find("wrote " + dir + "tuned.nnue"), std::string::npos) << r.out;
+    std::remove((dir + "tuned.nnue").c_str());
+    r = run("train-net --data " + data + " --out " + dir + "x.nnue --start '<hand-written>'");
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_EQ(lines(r.out), 1) << r.out;
+    EXPECT_NE(r.out.find("--start: the hand-written evaluation is not a network"),
+              std::string::npos)
+        << r.out;
+    r = run("train-net --data " + data + " --out " + dir + "x.nnue --start /nonexistent/n.nnue");
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_EQ(lines(r.out), 1) << "refused before training: " << r.out;
+    EXPECT_NE(r.out.find("/nonexistent/n.nnue"), std::string::npos) << r.out;
     r = run("train-net --data " + net + " --out " + dir + "x.nnue");
     EXPECT_EQ(r.exitCode, 1) << r.out;
     EXPECT_NE(r.out.find("line 1"), std::string::npos) << "a network is not data: " << r.out;

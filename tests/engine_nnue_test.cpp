@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
@@ -228,6 +229,41 @@ TEST(NnueTrain, TrainingOnSelfPlayLowersTheHeldOutLoss) {
     // The network kept is the one whose loss was reported.
     EXPECT_NEAR(nnue::loss(result.network, set.validation, t.lambda, 1), result.validationAfter,
                 1e-6);
+}
+
+TEST(NnueTrain, FineTuningStartsFromTheGivenNetworkAndNeverKeepsWorse) {
+    datagen::Options o;
+    o.nodes = 200;
+    o.games = 12;
+    o.hashMb = 1;
+    o.threads = 2;
+    o.seed = 9;
+    std::stringstream data;
+    std::ostringstream log;
+    datagen::generate(o, data, log);
+    nnue::TrainingSet set;
+    set.blockLines = 16;
+    nnue::add_positions(data, "selfplay", set);
+    ASSERT_GT(set.validation.size(), 20u);
+    nnue::TrainOptions t;
+    t.epochs = 2;
+    t.batchSize = 64;
+    t.learningRate = 0.0005;
+    t.threads = 2;
+    t.start = std::make_shared<const nnue::FloatNetwork>(nnue::dequantise(nnue::builtin_network()));
+    const double fromStart = nnue::loss(*t.start, set.validation, t.lambda, 1);
+    const double fromRandom =
+        nnue::loss(nnue::initial_network(t.seed), set.validation, t.lambda, 1);
+    ASSERT_LT(fromStart, 0.5 * fromRandom) << "the built-in network knows chess";
+    const auto result = nnue::train(set, t, log);
+    EXPECT_NEAR(result.validationBefore, fromStart, 1e-9) << "began at the given weights";
+    EXPECT_LE(result.validationAfter, result.validationBefore) << log.str();
+    EXPECT_NEAR(nnue::loss(result.network, set.validation, t.lambda, 1), result.validationAfter,
+                1e-6);
+    if (result.bestEpoch == 0) {  // no epoch beat it: the given network comes back unchanged
+        EXPECT_EQ(nnue::serialize(*nnue::quantise(result.network)),
+                  nnue::serialize(nnue::builtin_network()));
+    }
 }
 
 TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
