@@ -349,6 +349,64 @@ TEST(Cluster, AGameThatKeepsChangingHandsEndsARequestInItsRefusal) {
               "1");
 }
 
+// A join and a rematch go through the same bounded re-check as a move: on a game that changes
+// hands at every adoption each ends in its refusal and writes nothing, and each works once the
+// database lets go. A chat line is not part of the game's state: its write is not fenced by
+// the owner (two writers of one number are told apart by chat::insert_line), so it is stored,
+// once, even then.
+TEST(Cluster, AJoinAndARematchOnAGameThatKeepsChangingHandsEndInTheirRefusal) {
+    NEED_POSTGRES(url);
+    TestServer a(node(url, "a"));
+    auto made = http(a.port(), "POST", "/api/games", R"({"variant":"chess","color":"white"})");
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string open(made.json().at("id").as_string());
+    const std::string joinBody =
+        json::serialize(json::object{{"invite", made.json().at("invite")}});
+    LocalGame over = local_chess_game(a.port());
+    ASSERT_FALSE(over.id.empty());
+    ASSERT_EQ(http(a.port(), "POST", "/api/games/" + over.id + "/actions", R"({"type":"resign"})",
+                   over.white)
+                  .status,
+              200);
+    postgres_exec(url,
+                  "CREATE FUNCTION give_away() RETURNS trigger LANGUAGE plpgsql AS "
+                  "$$ BEGIN NEW.owner := 'elsewhere/1'; RETURN NEW; END $$");
+    postgres_exec(url,
+                  "CREATE TRIGGER give_away BEFORE UPDATE ON games FOR EACH ROW WHEN "
+                  "(NEW.id IN ('" +
+                      open + "', '" + over.id + "')) EXECUTE FUNCTION give_away()");
+    postgres_exec(url, "UPDATE games SET owner = 'elsewhere/1' WHERE id IN ('" + open + "', '" +
+                           over.id + "')");
+    auto join = [&] { return http(a.port(), "POST", "/api/games/" + open + "/join", joinBody); };
+    auto rematch = [&] {
+        return http(a.port(), "POST", "/api/games/" + over.id + "/rematch", "", over.white);
+    };
+    auto chat = [&] {
+        return http(a.port(), "POST", "/api/games/" + over.id + "/chat", R"({"text":"good game"})",
+                    over.black);
+    };
+    auto games = [&] { return postgres_value(url, "SELECT COUNT(*) FROM games"); };
+
+    auto refusedJoin = join();
+    EXPECT_GE(refusedJoin.status, 500) << refusedJoin.body;
+    EXPECT_EQ(postgres_value(url, "SELECT status FROM games WHERE id = '" + open + "'"), "open");
+    auto refusedRematch = rematch();
+    EXPECT_GE(refusedRematch.status, 500) << refusedRematch.body;
+    EXPECT_EQ(games(), "2") << "no rematch game was stored";
+    auto line = chat();
+    EXPECT_EQ(line.status, 201) << line.body;
+    EXPECT_EQ(postgres_value(url, "SELECT COUNT(*) FROM chat WHERE game = '" + over.id + "'"), "1");
+
+    postgres_exec(url, "DROP TRIGGER give_away ON games");
+    auto joined = join();
+    EXPECT_EQ(joined.status, 200) << joined.body;
+    EXPECT_EQ(postgres_value(url, "SELECT status FROM games WHERE id = '" + open + "'"), "active");
+    auto rematched = rematch();
+    EXPECT_EQ(rematched.status, 201) << rematched.body;
+    EXPECT_EQ(games(), "3");
+    EXPECT_TRUE(owner_of(url, over.id).starts_with("a/")) << owner_of(url, over.id);
+}
+
 // Accounts live in the database: an account made on one node logs in on another, and a rated
 // game that moved between nodes mid-game is rated once, by the node that saw its end.
 TEST(Cluster, ARatedGameThatChangesNodesIsRatedOnceAndTheAccountsWorkOnEveryNode) {
