@@ -75,18 +75,28 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
                 "{} positions: {} training ({} of them mirrored), {} held out{}\n", set.lines,
                 set.train.size(), set.mirrored, set.validation.size(),
                 set.droppedTruncatedLine ? " (a last line without its newline was dropped)" : "");
-            std::cout << fmt::format(
-                "the hand-written evaluation on the held-out positions: loss {:.6f}, against "
-                "results alone {:.6f}\n",
-                engine::nnue::hand_eval_loss(set.validation, args->options.lambda),
-                engine::nnue::hand_eval_loss(set.validation, 1.0));
+            const bool checked = !set.validation.empty();
+            if (checked) {
+                std::cout << fmt::format(
+                    "the hand-written evaluation on the held-out positions: loss {:.6f}, against "
+                    "results alone {:.6f}\n",
+                    engine::nnue::hand_eval_loss(set.validation, args->options.lambda),
+                    engine::nnue::hand_eval_loss(set.validation, 1.0));
+            } else {
+                std::cout << "the hand-written evaluation on the held-out positions: none to "
+                             "measure on\n";
+            }
             const auto result = engine::nnue::train(set, args->options, std::cout);
             const auto net = engine::nnue::quantise(result.network);
-            std::cout << fmt::format(
-                "kept epoch {}: validation loss {:.6f} -> {:.6f}, against results alone "
-                "{:.6f} -> {:.6f}\n",
-                result.bestEpoch, result.validationBefore, result.validationAfter,
-                result.resultsBefore, result.resultsAfter);
+            if (checked) {
+                std::cout << fmt::format(
+                    "kept epoch {}: validation loss {:.6f} -> {:.6f}, against results alone "
+                    "{:.6f} -> {:.6f}\n",
+                    result.bestEpoch, result.validationBefore, result.validationAfter,
+                    result.resultsBefore, result.resultsAfter);
+            } else {
+                std::cout << fmt::format("kept epoch {}, unchecked\n", result.bestEpoch);
+            }
             replace_file(args->out, engine::nnue::serialize(*net), "train-net");
             std::cout << "wrote " << args->out << "\n";
             return 0;

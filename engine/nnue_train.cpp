@@ -233,6 +233,13 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
     result.network = net;
     result.validationBefore = result.validationAfter = loss(net, set.validation, o.lambda, threads);
     result.resultsBefore = result.resultsAfter = loss(net, set.validation, 1.0, threads);
+    if (set.validation.empty()) {
+        log << fmt::format(
+                   "no held-out positions (one block of {} lines in 20 is held out): no epoch "
+                   "can be checked, the last one is kept\n",
+                   set.blockLines)
+            << std::flush;
+    }
 
     const std::size_t inputSize = net.inputWeights.size();
     // One set of gradients per thread, summed after each batch.
@@ -330,11 +337,13 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const bool best = set.validation.empty() || validation < result.validationAfter;
-        log << fmt::format(
-                   "epoch {}: rate {:.6f}, training loss {:.6f}, validation {:.6f} (against "
-                   "results alone {:.6f}){}, {:.1f} s\n",
-                   epoch, rate, trainSum / double(order.size()), validation, results,
-                   best ? " best" : "", seconds)
+        const std::string checked =
+            set.validation.empty()
+                ? std::string()
+                : fmt::format(", validation {:.6f} (against results alone {:.6f}){}", validation,
+                              results, best ? " best" : "");
+        log << fmt::format("epoch {}: rate {:.6f}, training loss {:.6f}{}, {:.1f} s\n", epoch, rate,
+                           trainSum / double(order.size()), checked, seconds)
             << std::flush;
         if (best) {
             result.network = net;

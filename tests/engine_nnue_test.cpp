@@ -266,6 +266,25 @@ TEST(NnueTrain, FineTuningStartsFromTheGivenNetworkAndNeverKeepsWorse) {
     }
 }
 
+TEST(NnueTrain, TooFewPositionsToHoldAnyOutIsSaidAndTheLastEpochKept) {
+    // One position: no block is held out, so no epoch can be checked; the log must say so
+    // rather than report a validation loss of 0.
+    std::istringstream data(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5\n");
+    nnue::TrainingSet set;
+    nnue::add_positions(data, "tiny.txt", set);
+    ASSERT_TRUE(set.validation.empty());
+    ASSERT_FALSE(set.train.empty());
+    nnue::TrainOptions t;
+    t.epochs = 2;
+    t.threads = 1;
+    std::ostringstream log;
+    const auto result = nnue::train(set, t, log);
+    EXPECT_NE(log.str().find("no held-out positions"), std::string::npos) << log.str();
+    EXPECT_EQ(log.str().find("validation 0.000000"), std::string::npos) << log.str();
+    EXPECT_EQ(result.bestEpoch, 2);
+}
+
 TEST(NnueUci, EvalFileSwitchesTheEvaluationAndABadFileKeepsIt) {
     // Default: the built-in network; then a file, a bad file (kept), the hand-written one and
     // the built-in one again.
