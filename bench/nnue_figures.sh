@@ -22,15 +22,11 @@ net=nnue-s$seed.nnue
 "$arbiter" datagen --out "$data" --games "$games" --nodes "$nodes" --threads "$threads" --seed "$seed"
 extra=""
 for f in ${EXTRA_DATA:-}; do extra="$extra --data $f"; done
-if [ -n "${START:-}" ]; then
-    # shellcheck disable=SC2086
-    "$arbiter" train-net --data "$data" $extra --out "$net" --start "$START" --epochs 8 \
-        --rate 0.0005 --threads "$threads"
-else
-    # shellcheck disable=SC2086
-    "$arbiter" train-net --data "$data" $extra --out "$net" --epochs 15 --rate 0.002 \
-        --threads "$threads"
-fi
+# The training schedule: fine-tuning takes smaller and fewer steps than a random start.
+set -- --epochs 15 --rate 0.002
+if [ -n "${START:-}" ]; then set -- --start "$START" --epochs 8 --rate 0.0005; fi
+# shellcheck disable=SC2086
+"$arbiter" train-net --data "$data" $extra --out "$net" "$@" --threads "$threads"
 "$arbiter" match --engine1 "$arbiter uci" --engine2 "$arbiter uci" --option1 "EvalFile=$net" \
     --option2 "EvalFile=$base" --name1 "$net" --name2 "$base" --tc 3+0.03 --book-plies 8 \
     --book-size 1500 --book-seed "$seed" --games 3000 --sprt 0,10 --concurrency "$threads" |
