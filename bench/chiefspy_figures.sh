@@ -5,7 +5,9 @@
 #  2. level 8 against the pre-issue-15 level 8 ("baseline8"), GAMES matches (goal >= 70%);
 #  3. level 8 against random and greedy (the issue-7 bars still hold);
 #  4. the self-play ladder, level N+1 against level N (N = 0..7), LADDER_GAMES matches each
-#     (environment, 40; 0 skips it), seed 2100 + N.
+#     (environment, 40; 0 skips it), seed LADDER_SEED + N (environment, 2100), from
+#     N = LADDER_FROM (environment, 0). docs/engine.md says which games and seeds each
+#     step of its table was measured with.
 # Usage: bench/chiefspy_figures.sh [GAMES (200)] [SEED (2026)] [CONCURRENCY (1)] [BUILD (build)]
 # Choices depend only on node and sample limits and seeds: the figures repeat on any machine.
 # Every run is under nice and the shared build lock; on the shared 2-core machine (loaded)
@@ -33,10 +35,14 @@ for opponent in random greedy; do
 done
 
 ladder_games=${LADDER_GAMES:-40}
+ladder_seed=${LADDER_SEED:-2100}
+ladder_from=${LADDER_FROM:-0}
 if [ "$ladder_games" -gt 0 ]; then
     for n in 0 1 2 3 4 5 6 7; do
-        echo "== ladder: level $((n + 1)) vs level $n, $ladder_games matches, seed $((2100 + n))"
+        [ "$n" -ge "$ladder_from" ] || continue
+        echo "== ladder: level $((n + 1)) vs level $n, $ladder_games matches, seed $((ladder_seed + n))"
         nice -n 10 "$build/arbiter" selfplay --variant chiefspy --a "$((n + 1))" --b "$n" \
-            --games "$ladder_games" --seed "$((2100 + n))" --concurrency "$concurrency" | tail -n 3
+            --games "$ladder_games" --seed "$((ladder_seed + n))" --concurrency "$concurrency" |
+            tail -n 3
     done
 fi

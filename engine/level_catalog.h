@@ -68,13 +68,13 @@ inline constexpr LevelLadder ChiefSpyLevels = {{
      "Giocatore occasionale: pesa i valori probabili, protegge la Spia, rischia battaglie"},
     {904, 400, "Careful player: reads your battles, rarely throws a piece away",
      "Giocatore attento: legge le tue battaglie, butta via un pezzo di rado"},
-    {952, 500, "Club player: deduces your pieces from what you have revealed",
+    {977, 500, "Club player: deduces your pieces from what you have revealed",
      "Giocatore di circolo: deduce i tuoi pezzi da ciò che hai rivelato"},
-    {1060, 600, "Strong player: keeps its Chief hidden and picks its battles",
+    {1066, 600, "Strong player: keeps its Chief hidden and picks its battles",
      "Giocatore forte: tiene nascosto il Capo e sceglie le sue battaglie"},
-    {1202, 800, "Expert: weighs many possible set-ups before each move",
+    {1161, 800, "Expert: weighs many possible set-ups before each move",
      "Esperto: valuta molte disposizioni possibili prima di ogni mossa"},
-    {1370, 1000, "Full strength: the best the computer plays",
+    {1329, 1000, "Full strength: the best the computer plays",
      "Massima forza: il meglio che il computer sa giocare"},
 }};
 
