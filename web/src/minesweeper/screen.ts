@@ -913,6 +913,21 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     }
   }
   if (typeof document !== 'undefined') document.addEventListener('keydown', onKey);
+  // The board unselects a piece clicked again when the button comes up, and tells no one: its
+  // select event fired (a timer later) on the way down and may have seen the piece still
+  // selected, so a slow click would leave the pawn's sapper marks behind. Read the selection
+  // again on button up (the window hears it after the board's own listener on the document).
+  function onPointerUp(): void {
+    const sel = cg?.state.selectable.selected;
+    const now = sel && typeof sel === 'string' ? keyToSquare(sel) : null;
+    if (now === selected) return;
+    selected = now;
+    redraw();
+  }
+  if (typeof window !== 'undefined') {
+    window.addEventListener('mouseup', onPointerUp);
+    window.addEventListener('touchend', onPointerUp);
+  }
   // test hook: the screen's public state (nothing the server did not send)
   if (typeof window !== 'undefined')
     (window as any).__msState = () => ({ ...st, fog: [...st.fog], mines: [...st.mines], numbers: Object.fromEntries(st.numbers), mover: moverNow(), sending, haveView });
@@ -981,6 +996,10 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
       timers.clear();
       if (refetchTimer) clearTimeout(refetchTimer);
       if (typeof document !== 'undefined') document.removeEventListener('keydown', onKey);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('mouseup', onPointerUp);
+        window.removeEventListener('touchend', onPointerUp);
+      }
       cg?.destroy();
       cg = null;
     },
