@@ -415,10 +415,15 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
     else syncBoard(true);
   }
 
+  // The square the board has selected, in our notation.
+  function boardSelection(): string | null {
+    const sel = cg?.state.selectable.selected;
+    return sel && typeof sel === 'string' ? keyToSquare(sel) : null;
+  }
+
   function onSelect(key: Key): void {
     const sq = keyToSquare(key);
-    const sel = cg?.state.selectable.selected;
-    selected = sel && typeof sel === 'string' ? keyToSquare(sel) : null;
+    selected = boardSelection();
     if (sapperMode) {
       const a = sappers().find((s) => s.target === sq || s.pawn === sq);
       if (a && a.target === sq) send(a.uci);
@@ -918,8 +923,7 @@ export function createMinesweeperScreen(ctx: GameContext): GameScreen {
   // selected, so a slow click would leave the pawn's sapper marks behind. Read the selection
   // again on button up (the window hears it after the board's own listener on the document).
   function onPointerUp(): void {
-    const sel = cg?.state.selectable.selected;
-    const now = sel && typeof sel === 'string' ? keyToSquare(sel) : null;
+    const now = boardSelection();
     if (now === selected) return;
     selected = now;
     redraw();
