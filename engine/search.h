@@ -2,8 +2,9 @@
 // aspiration windows, principal variation search, transposition table, quiescence with
 // MVV-LVA ordering and SEE pruning, killers, counter moves and history, null move,
 // reverse futility, futility and late-move pruning, late-move reductions, check
-// extension, mate-distance pruning, and draws by repetition, the 50-move rule and bare
-// minor pieces inside the tree. One searcher per thread; the table may be shared.
+// extension, mate-distance pruning, pawn correction history (8x8 chess), and draws by
+// repetition, the 50-move rule and bare minor pieces inside the tree. One searcher per thread; the
+// table may be shared.
 #pragma once
 
 #include <algorithm>
@@ -85,6 +86,7 @@ class Searcher {
             for (auto& row : side) row.fill(0);
         for (auto& row : counterMoves_) row.fill(Move::none());
         contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
+        for (auto& side : pawnCorrection_) side.fill(0);
         lastSearchScore_ = ValueNone;
     }
 
@@ -245,6 +247,35 @@ class Searcher {
         const int pt = type_of(pos_.moved_piece(m));
         return pt < 7 ? risk * worth[pt] / 1000 : 0;
     }
+    // Pawn correction history (8x8 chess): the evaluation's average error in positions with
+    // this side to move and these pawns, learnt from what the searches below them found. The
+    // static evaluation is corrected by it before any pruning decision reads it.
+    static constexpr int CorrectionSize = 16384;
+    static constexpr int CorrectionGrain = 256;  // an entry is centipawns × this
+    static constexpr int CorrectionLimit = 64 * CorrectionGrain;
+    std::size_t pawn_index() const {
+        std::uint64_t w = std::uint64_t(pos_.pieces(White, Pawn));
+        std::uint64_t b = std::uint64_t(pos_.pieces(Black, Pawn));
+        std::uint64_t h =
+            w * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+        return std::size_t((h ^ (h >> 31)) & (CorrectionSize - 1));
+    }
+    int corrected(int raw) const {
+        if constexpr (std::is_same_v<R, StandardChessRules>) {
+            const int c = pawnCorrection_[pos_.side_to_move()][pawn_index()] / CorrectionGrain;
+            return std::clamp(raw + c, -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
+        } else {
+            return raw;
+        }
+    }
+    void update_correction(int depth, int error) {
+        if constexpr (std::is_same_v<R, StandardChessRules>) {
+            int& e = pawnCorrection_[pos_.side_to_move()][pawn_index()];
+            const int weight = std::min(depth + 1, 16);
+            e = (e * (256 - weight) + error * CorrectionGrain * weight) / 256;
+            e = std::clamp(e, -CorrectionLimit, CorrectionLimit);
+        }
+    }
     bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
     // Whether quiet move m attacks the enemy king from its new square (discovered checks
     // are not seen): such moves are kept by late-move pruning, where a mate often hides.
@@ -307,6 +338,7 @@ class Searcher {
     std::array<std::array<std::array<int, N>, N>, 2> history_{};
     std::array<std::array<Move, N>, 16> counterMoves_{};
     std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
+    std::array<std::array<int, CorrectionSize>, 2> pawnCorrection_{};
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
     const nnue::Network* net_ = nullptr;
@@ -596,9 +628,10 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     Frame& ss = stack_[ply];
     const Move excluded = ss.excluded;
     stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
-    int staticEval = ValueNone, eval = ValueNone;
+    int rawEval = ValueNone, staticEval = ValueNone, eval = ValueNone;
     if (!inCheck) {
-        staticEval = eval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
+        rawEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
+        staticEval = eval = corrected(rawEval);
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > eval) ||
              (tte.bound == Bound::Upper && ttScore < eval)))
@@ -791,7 +824,13 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
     Bound bound = bestScore >= beta                ? Bound::Lower
                   : PvNode && bestScore > oldAlpha ? Bound::Exact
                                                    : Bound::Upper;
-    if (!excluded) tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, depth, bound);
+    // The search's verdict teaches the correction, unless the bound cannot say which way the
+    // evaluation erred or a capture decided it.
+    if (!inCheck && !excluded && (!bestMove || is_quiet(bestMove)) && !is_mate_score(bestScore) &&
+        !(bound == Bound::Lower && bestScore <= staticEval) &&
+        !(bound == Bound::Upper && bestScore >= staticEval))
+        update_correction(depth, bestScore - staticEval);
+    if (!excluded) tt_.store(key, bestMove, score_to_tt(bestScore, ply), rawEval, depth, bound);
     return bestScore;
 }
 
@@ -816,11 +855,12 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
          (tte.bound == Bound::Upper && ttScore <= alpha)))
         return ttScore;
 
-    int staticEval = ValueNone, bestScore;
+    int rawEval = ValueNone, staticEval = ValueNone, bestScore;
     if (inCheck) {
         bestScore = -ValueInfinite;
     } else {
-        staticEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
+        rawEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
+        staticEval = corrected(rawEval);
         bestScore = staticEval;
         if (ttScore != ValueNone &&
             (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > bestScore) ||
@@ -828,7 +868,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
             bestScore = ttScore;
         if (bestScore >= beta) {
             if (!ttHit)
-                tt_.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, -1,
+                tt_.store(key, Move::none(), score_to_tt(bestScore, ply), rawEval, -1,
                           Bound::Lower);
             return bestScore;
         }
@@ -892,7 +932,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
     Bound bound = bestScore >= beta                ? Bound::Lower
                   : PvNode && bestScore > oldAlpha ? Bound::Exact
                                                    : Bound::Upper;
-    tt_.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, -1, bound);
+    tt_.store(key, bestMove, score_to_tt(bestScore, ply), rawEval, -1, bound);
     return bestScore;
 }
 
