@@ -3,8 +3,8 @@
 // MVV-LVA ordering and SEE pruning, killers, counter moves and history, null move,
 // reverse futility, futility and late-move pruning, late-move reductions, check
 // extension, mate-distance pruning, pawn correction history (8x8 chess), and draws by
-// repetition, the 50-move rule and bare minor pieces inside the tree. One searcher per thread; the
-// table may be shared.
+// repetition, the 50-move rule and bare minor pieces inside the tree. One searcher per
+// thread; the table may be shared.
 #pragma once
 
 #include <algorithm>
