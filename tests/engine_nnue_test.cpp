@@ -24,6 +24,7 @@
 #include "engine/uci_engine.h"
 #include "test_support.h"
 #include "variants/chess/movegen.h"
+#include "variants/chess/uci.h"
 
 using namespace arbiter;
 using namespace arbiter::engine;
@@ -397,6 +398,55 @@ TEST(NnueSearch, IncrementalAccumulatorsSearchExactlyLikeSummingAfresh) {
         const auto scoresB = b.score_root_moves(pos, test::sanitized() ? 3 : 4, 0);
         EXPECT_EQ(scoresA, scoresB) << fen;
     }
+}
+
+TEST(NnueSearch, TheTableKeepsTheUncorrectedEvaluation) {
+    // The pawn correction history moves the static evaluation the pruning reads; the table
+    // must keep the network's own score, or each visit would add the correction again.
+    const nnue::Network& net = nnue::builtin_network();
+    const Position pos =
+        Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8");
+    TranspositionTable tt(16);
+    Searcher<StandardChessRules> searcher(tt);
+    searcher.set_network(&net);
+    SearchLimits limits;
+    limits.depth = test::sanitized() ? 6 : 9;
+    searcher.run(pos, limits);
+    int checked = 0;
+    for (Move m : legal_moves(pos)) {
+        Position child = pos;
+        child.do_move(m);
+        TTData tte;
+        if (child.in_check() || !tt.probe(child.key(), tte) || tte.eval == ValueNone) continue;
+        EXPECT_EQ(tte.eval, nnue::evaluate(net, child)) << to_uci(pos, m);
+        ++checked;
+    }
+    EXPECT_GE(checked, 10);
+}
+
+TEST(NnueSearch, ANewGameForgetsTheCorrections) {
+    // clear_history (ucinewgame) empties the correction table with the other histories: a
+    // searcher that searched this position before then searches it exactly like a new one
+    // (with the corrections it had learnt, the same pawns would be scored otherwise).
+    const nnue::Network& net = nnue::builtin_network();
+    const Position pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    SearchLimits limits;
+    limits.depth = test::sanitized() ? 6 : 8;
+    TranspositionTable tt(4);
+    Searcher<StandardChessRules> used(tt);
+    used.set_network(&net);
+    used.run(pos, limits);
+    used.clear_history();
+    tt.clear();
+    const SearchResult again = used.run(pos, limits);
+    tt.clear();
+    Searcher<StandardChessRules> fresh(tt);
+    fresh.set_network(&net);
+    const SearchResult once = fresh.run(pos, limits);
+    EXPECT_EQ(again.nodes, once.nodes);
+    EXPECT_EQ(again.score, once.score);
+    EXPECT_EQ(again.best, once.best);
 }
 
 TEST(NnueTrain, PositionsWithoutCastlingAreAlsoTrainedMirrored) {
