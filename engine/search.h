@@ -167,7 +167,10 @@ class Searcher {
             if (!net_) return;
             NetPly& n = netStack_[std::size_t(ply)];
             for (Square s = 0; s < N; ++s) n.board[s] = pos_.piece_on(s);
-            n.valid = false;
+            // The root's accumulator is summed at once: its evaluation often comes from the
+            // hash table, and without it every line that skipped evaluations sums afresh.
+            n.valid = ply == 0;
+            if (ply == 0) nnue::refresh(*net_, pos_, n.acc);
         }
     }
     int static_eval(int ply) {
@@ -738,6 +741,7 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         ss.moved = pos_.moved_piece(m);
         const std::uint64_t nodesBefore = nodes_;
         pos_.do_move(m);
+        tt_.prefetch(pos_.key());
         const bool givesCheck = pos_.in_check();
         // Futility: a quiet move that does not check cannot lift a hopeless eval.
         if (!root && quiet && !givesCheck && !inCheck && depth <= 7 && moveCount > 1 &&
@@ -916,6 +920,7 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
         stack_[ply].move = m;
         stack_[ply].moved = pos_.moved_piece(m);
         pos_.do_move(m);
+        tt_.prefetch(pos_.key());
         int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
         pos_.undo_move(m);
         if (stopped_) return 0;
