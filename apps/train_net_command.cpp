@@ -14,7 +14,7 @@ namespace arbiter::apps {
 
 void add_train_net_command(CLI::App& app, Registry& registry) {
     struct Args {
-        std::vector<std::string> data;
+        std::vector<std::string> data, heldOut;
         std::string out;
         engine::nnue::TrainOptions options;
         bool noMirror = false;
@@ -25,6 +25,10 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
         "train-net", "Train the evaluation network on 'FEN | score | result' positions (datagen)");
     cmd->add_option("--data", args->data, "Position files from `arbiter datagen` (repeatable)")
         ->required()
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--held-out", args->heldOut,
+                    "Positions only measured, never trained on (repeatable); with it, every "
+                    "--data position is trained on instead of one block in 20 held out")
         ->check(CLI::ExistingFile);
     cmd->add_option("--out", args->out, "Write the network here (the .nnue format)")->required();
     cmd->add_option("--epochs", args->options.epochs, "Passes over the training positions")
@@ -66,11 +70,15 @@ void add_train_net_command(CLI::App& app, Registry& registry) {
             }
             engine::nnue::TrainingSet set;
             set.mirrorFiles = !args->noMirror;
-            for (const std::string& file : args->data) {
+            using engine::nnue::PositionUse;
+            auto add = [&set](const std::string& file, PositionUse use) {
                 std::ifstream in(file, std::ios::binary);
                 if (!in) throw UsageError(fmt::format("train-net: cannot read {}", file));
-                engine::nnue::add_positions(in, file, set);
-            }
+                engine::nnue::add_positions(in, file, set, use);
+            };
+            for (const std::string& file : args->data)
+                add(file, args->heldOut.empty() ? PositionUse::Split : PositionUse::Train);
+            for (const std::string& file : args->heldOut) add(file, PositionUse::HeldOut);
             std::cout << fmt::format(
                 "{} positions: {} training ({} of them mirrored), {} held out{}\n", set.lines,
                 set.train.size(), set.mirrored, set.validation.size(),

@@ -113,7 +113,7 @@ TrainingPosition mirrored_files(const TrainingPosition& p) {
     return m;
 }
 
-void add_positions(std::istream& in, const std::string& name, TrainingSet& set) {
+void add_positions(std::istream& in, const std::string& name, TrainingSet& set, PositionUse use) {
     // No position line comes near this; a longer one is a wrong file (or an endless one, such
     // as a device), refused before it fills the memory.
     constexpr std::size_t MaxLine = 1024;
@@ -144,7 +144,9 @@ void add_positions(std::istream& in, const std::string& name, TrainingSet& set) 
         if (popcount(pos.pieces()) > 32)
             throw std::invalid_argument(
                 fmt::format("{} line {}: more than 32 pieces", name, number));
-        const bool heldOut = (set.lines / std::uint64_t(std::max(1, set.blockLines))) % 20 == 19;
+        const bool heldOut = use == PositionUse::HeldOut ||
+                             (use == PositionUse::Split &&
+                              (set.lines / std::uint64_t(std::max(1, set.blockLines))) % 20 == 19);
         auto& into = heldOut ? set.validation : set.train;
         into.push_back(training_position(pos, float(s.score), s.result));
         if (!heldOut && set.mirrorFiles && pos.castling_rights() == NoCastling) {
@@ -235,8 +237,8 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
     result.resultsBefore = result.resultsAfter = loss(net, set.validation, 1.0, threads);
     if (set.validation.empty()) {
         log << fmt::format(
-                   "no held-out positions (one block of {} lines in 20 is held out): no epoch "
-                   "can be checked, the last one is kept\n",
+                   "no held-out positions (one block of {} lines in 20 of a split file, or the "
+                   "held-out files): no epoch can be checked, the last one is kept\n",
                    set.blockLines)
             << std::flush;
     }

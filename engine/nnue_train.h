@@ -48,10 +48,15 @@ struct TrainingSet {
     bool droppedTruncatedLine = false;
 };
 
+// What a file's positions are for: split (one block in 20 held out), all trained on, or all
+// held out (positions of another kind, e.g. match games, to judge the training by).
+enum class PositionUse { Split, Train, HeldOut };
+
 // Reads "FEN | score | result" lines. A malformed line throws std::invalid_argument with
 // `name` and its line number; a last line without its newline (a generator that was
 // stopped mid-write) is dropped and reported in droppedTruncatedLine.
-void add_positions(std::istream& in, const std::string& name, TrainingSet& set);
+void add_positions(std::istream& in, const std::string& name, TrainingSet& set,
+                   PositionUse use = PositionUse::Split);
 
 // The network in floating point, as trained (input weights [input][neuron] like Network).
 struct FloatNetwork {

@@ -1,7 +1,9 @@
 // The `arbiter` command as a user runs it: output contracts and exit codes.
 #include <sys/wait.h>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -98,6 +100,19 @@ TEST(Cli, DatagenThenTrainNetWritesANetwork) {
     // and the output says so instead of reporting losses of 0.
     EXPECT_NE(r.out.find("kept epoch 2, unchecked"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("0.000000"), std::string::npos) << r.out;
+    // Held out by file: every --data position is trained on, every --held-out one measured.
+    std::stringstream content;
+    content << std::ifstream(data).rdbuf();
+    const std::string text = content.str();
+    const std::string count = std::to_string(std::count(text.begin(), text.end(), '\n'));
+    r = run("train-net --data " + data + " --held-out " + data + " --out " + net +
+            " --epochs 1 --batch 64 --no-mirror");
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    EXPECT_NE(r.out.find(": " + count + " training (0 of them mirrored), " + count + " held out"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("kept epoch "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("unchecked"), std::string::npos) << r.out;
     r = run("train-net --data " + data + " --out /nonexistent/dir/x.nnue");
     EXPECT_EQ(r.exitCode, 2) << r.out;
     EXPECT_EQ(lines(r.out), 1) << "refused before training: " << r.out;

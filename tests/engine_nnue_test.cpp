@@ -206,6 +206,25 @@ TEST(NnueTrain, MalformedLinesAreNamedAndACutLastLineIsDropped) {
     }
 }
 
+TEST(NnueTrain, HeldOutFilesAreMeasuredAndNeverTrainedOn) {
+    // 2 positions without castling (so mirrored when trained on) and 1 with.
+    const std::string lines =
+        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1 | 150 | 1\n"
+        "8/8/4k3/8/8/3K4/8/4r3 b - - 0 1 | 400 | 0\n"
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 35 | 0.5\n";
+    nnue::TrainingSet set;
+    set.blockLines = 1;  // split, every 20th line would be held out
+    std::istringstream train(lines), measure(lines);
+    nnue::add_positions(train, "train.txt", set, nnue::PositionUse::Train);
+    EXPECT_EQ(set.train.size(), 5u) << "3 positions and 2 mirror images";
+    EXPECT_TRUE(set.validation.empty());
+    nnue::add_positions(measure, "measure.txt", set, nnue::PositionUse::HeldOut);
+    EXPECT_EQ(set.train.size(), 5u);
+    ASSERT_EQ(set.validation.size(), 3u) << "held out, never mirrored";
+    EXPECT_EQ(set.validation[1].score, 400);
+    EXPECT_EQ(set.lines, 6u);
+}
+
 TEST(NnueTrain, TrainingOnSelfPlayLowersTheHeldOutLoss) {
     datagen::Options o;
     o.nodes = 200;
