@@ -143,6 +143,40 @@ void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s) {
     apply<-1>(net, acc, p, s);
 }
 
+void update(const Network& net, const Accumulator& from, Accumulator& to,
+            const PlacedPiece* removed, int removedCount, const PlacedPiece* added,
+            int addedCount) {
+    auto row = [&net](const PlacedPiece& p, Color view) {
+        return &net.inputWeights[std::size_t(
+                                     feature(color_of(p.piece), type_of(p.piece), p.square, view)) *
+                                 Hidden];
+    };
+    for (Color view : {White, Black}) {
+        const auto& in = from.byColour[view];
+        auto& out = to.byColour[view];
+        // The common moves get a loop the compiler can vectorise; int16 sums wrap alike in any
+        // order, so the general path gives the same accumulator.
+        if (removedCount == 1 && addedCount == 1) {
+            const std::int16_t *r = row(removed[0], view), *a = row(added[0], view);
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r[i] + a[i]);
+        } else if (removedCount == 2 && addedCount == 1) {
+            const std::int16_t *r0 = row(removed[0], view), *r1 = row(removed[1], view),
+                               *a = row(added[0], view);
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r0[i] - r1[i] + a[i]);
+        } else {
+            out = in;
+            for (int k = 0; k < removedCount; ++k) {
+                const std::int16_t* r = row(removed[k], view);
+                for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] - r[i]);
+            }
+            for (int k = 0; k < addedCount; ++k) {
+                const std::int16_t* a = row(added[k], view);
+                for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + a[i]);
+            }
+        }
+    }
+}
+
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     acc.byColour[White] = net.inputBias;
     acc.byColour[Black] = net.inputBias;

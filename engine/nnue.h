@@ -83,6 +83,16 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void add_piece(const Network& net, Accumulator& acc, Piece p, Square s);
 void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s);
 
+// A piece on a square, as a move adds or removes it.
+struct PlacedPiece {
+    Piece piece;
+    Square square;
+};
+// `to` becomes `from` with these pieces removed and added, in one pass over the neurons (a
+// quiet move removes one and adds one, a capture removes two).
+void update(const Network& net, const Accumulator& from, Accumulator& to,
+            const PlacedPiece* removed, int removedCount, const PlacedPiece* added, int addedCount);
+
 // Centipawns for the side to move, with `pieces` pieces on the board.
 int evaluate(const Network& net, const Accumulator& acc, Color sideToMove, int pieces);
 int evaluate(const Network& net, const Position& pos);

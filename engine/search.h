@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <type_traits>
@@ -186,14 +187,24 @@ class Searcher {
                     for (int k = from + 1; k <= ply; ++k) {
                         const NetPly& parent = netStack_[std::size_t(k - 1)];
                         NetPly& child = netStack_[std::size_t(k)];
-                        child.acc = parent.acc;
-                        for (Square s = 0; s < N; ++s)
-                            if (parent.board[s] != child.board[s]) {
-                                if (parent.board[s] != NoPiece)
-                                    nnue::remove_piece(*net_, child.acc, parent.board[s], s);
-                                if (child.board[s] != NoPiece)
-                                    nnue::add_piece(*net_, child.acc, child.board[s], s);
-                            }
+                        // One move changes at most 4 squares (castling): compare 8 at a time.
+                        nnue::PlacedPiece removed[N], added[N];
+                        int removedCount = 0, addedCount = 0;
+                        for (Square w = 0; w < N; w += 8) {
+                            std::uint64_t a, b;
+                            std::memcpy(&a, &parent.board[w], 8);
+                            std::memcpy(&b, &child.board[w], 8);
+                            if (a == b) continue;
+                            for (Square s = w; s < w + 8; ++s)
+                                if (parent.board[s] != child.board[s]) {
+                                    if (parent.board[s] != NoPiece)
+                                        removed[removedCount++] = {parent.board[s], s};
+                                    if (child.board[s] != NoPiece)
+                                        added[addedCount++] = {child.board[s], s};
+                                }
+                        }
+                        nnue::update(*net_, parent.acc, child.acc, removed, removedCount, added,
+                                     addedCount);
                         child.valid = true;
                     }
                 }
