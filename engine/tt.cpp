@@ -1,7 +1,11 @@
 #include "engine/tt.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace arbiter::engine {
 
@@ -9,10 +13,18 @@ namespace {
 std::uint8_t gen_of(std::uint8_t genBound) { return genBound >> 2; }
 }  // namespace
 
+void TranspositionTable::Free::operator()(Bucket* p) const { std::free(p); }
+
 void TranspositionTable::resize(std::size_t megabytes) {
     megabytes = std::clamp<std::size_t>(megabytes, 1, 65536);
     buckets_ = megabytes * 1024 * 1024 / sizeof(Bucket);
-    table_ = std::make_unique<Bucket[]>(buckets_);
+    // Every probe lands on a random page: in 2 MB pages (where the system grants them) the
+    // table needs 512 times fewer address translations, and a probe misses them less often.
+    constexpr std::size_t Page = 2 * 1024 * 1024;
+    const std::size_t bytes = (buckets_ * sizeof(Bucket) + Page - 1) / Page * Page;
+    table_.reset(static_cast<Bucket*>(std::aligned_alloc(Page, bytes)));
+    if (!table_) throw std::bad_alloc();
+    madvise(table_.get(), bytes, MADV_HUGEPAGE);  // only advice: without it, 4 kB pages
     clear();
 }
 

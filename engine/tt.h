@@ -56,7 +56,10 @@ class TranspositionTable {
         return table_[std::size_t((unsigned __int128)(key)*buckets_ >> 64)];
     }
 
-    std::unique_ptr<Bucket[]> table_;
+    struct Free {
+        void operator()(Bucket* p) const;
+    };
+    std::unique_ptr<Bucket[], Free> table_;
     std::size_t buckets_ = 0;
     std::uint8_t generation_ = 0;
 };
