@@ -79,12 +79,14 @@ SprtState sprt_state(const Pentanomial& pairs, const SprtSettings& settings) {
     st.pairs = int(n);
     if (n < 2) return st;
     const double s = sum / n;
-    double variance = 0;
+    // The spread of a few pairs says little: two pairs of 1.5 points each have none, and
+    // would make the test certain of a gain after four games. The variance therefore also
+    // counts one pseudo-pair lost (0 points) and one won (2 points) around the same mean; their
+    // weight fades as real pairs come in, and it keeps the variance above zero when every pair
+    // is alike (all drawn, all lost), which is still evidence.
+    double variance = s * s + (1 - s) * (1 - s);
     for (int i = 0; i < 5; ++i) variance += pairs[i] * (i / 4.0 - s) * (i / 4.0 - s);
-    variance /= n;
-    // Every pair alike (all lost, all drawn): the sample has no spread, but it is evidence.
-    // A floor on the variance (that of one pair in twenty off by half a point) keeps it finite.
-    variance = std::max(variance, 1e-3);
+    variance /= n + 2;
     const double s0 = expected_score(settings.elo0), s1 = expected_score(settings.elo1);
     st.llr = n * (s1 - s0) * (2 * s - s0 - s1) / (2 * variance);
     if (st.llr >= st.upper)

@@ -174,8 +174,9 @@ TEST(EngineMatch, PgnHasTagsAndSanMoves) {
 }
 
 // Both engines answer an illegal move, so White loses every game and each pair is worth one
-// point: no spread. 27 earlier such pairs leave the test [0, 10] just above H0's bound (LLR
-// -2.79); the match's second pair crosses it. The match counts only its own pairs.
+// point: no spread but the pseudo-pairs' (engine/sprt.cpp). 117 earlier such pairs leave the
+// test [0, 10] just above H0's bound (LLR -2.88); the match's second pair crosses it (-2.98).
+// The match counts only its own pairs.
 TEST(EngineMatch, SprtResumesFromEarlierPairs) {
     MatchOptions o;
     o.engine1 = fake("one", "echo bestmove e2e5; exec sleep 30");
@@ -184,14 +185,15 @@ TEST(EngineMatch, SprtResumesFromEarlierPairs) {
     o.tc = TimeControl{2000, 0};
     o.openings = {Opening{}};
     o.sprt = SprtSettings{0, 10, 0.05, 0.05};
-    o.sprtEarlierPairs = {0, 0, 27, 0, 0};
+    o.sprtEarlierPairs = {0, 0, 117, 0, 0};
     std::ostringstream out;
     MatchResult r = run_match(o, out);
-    EXPECT_NE(out.str().find("SPRT: resumes from 27 earlier pairs (0 0 27 0 0)"), std::string::npos)
+    EXPECT_NE(out.str().find("SPRT: resumes from 117 earlier pairs (0 0 117 0 0)"),
+              std::string::npos)
         << out.str();
     EXPECT_EQ(r.pairs, (Pentanomial{0, 0, 2, 0, 0}));
     EXPECT_EQ(r.wins + r.losses + r.draws, 4);
     ASSERT_TRUE(r.sprt);
-    EXPECT_EQ(r.sprt->pairs, 29);
+    EXPECT_EQ(r.sprt->pairs, 119);
     EXPECT_EQ(r.sprt->decision, SprtState::Decision::AcceptH0);
 }
