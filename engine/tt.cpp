@@ -17,14 +17,16 @@ void TranspositionTable::Free::operator()(Bucket* p) const { std::free(p); }
 
 void TranspositionTable::resize(std::size_t megabytes) {
     megabytes = std::clamp<std::size_t>(megabytes, 1, 65536);
-    buckets_ = megabytes * 1024 * 1024 / sizeof(Bucket);
+    const std::size_t buckets = megabytes * 1024 * 1024 / sizeof(Bucket);
     // Every probe lands on a random page: in 2 MB pages (where the system grants them) the
     // table needs 512 times fewer address translations, and a probe misses them less often.
     constexpr std::size_t Page = 2 * 1024 * 1024;
-    const std::size_t bytes = (buckets_ * sizeof(Bucket) + Page - 1) / Page * Page;
-    table_.reset(static_cast<Bucket*>(std::aligned_alloc(Page, bytes)));
-    if (!table_) throw std::bad_alloc();
-    madvise(table_.get(), bytes, MADV_HUGEPAGE);  // only advice: without it, 4 kB pages
+    const std::size_t bytes = (buckets * sizeof(Bucket) + Page - 1) / Page * Page;
+    auto* table = static_cast<Bucket*>(std::aligned_alloc(Page, bytes));
+    if (!table) throw std::bad_alloc();    // the old table stays as it was
+    madvise(table, bytes, MADV_HUGEPAGE);  // only advice: without it, 4 kB pages
+    table_.reset(table);
+    buckets_ = buckets;
     clear();
 }
 
