@@ -46,7 +46,7 @@ bool TranspositionTable::probe(Key key, TTData& data) const {
                        : Move::none();
             data.score = e.score;
             data.eval = e.eval;
-            data.depth = e.depth;
+            data.depth = e.depth;  // NOLINT(bugprone-signed-char-misuse): a signed 8-bit number
             data.bound = Bound(e.genBound & 3);
             e.genBound = std::uint8_t(generation_ << 2 | (e.genBound & 3));  // refresh age
             return true;
