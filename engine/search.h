@@ -323,10 +323,13 @@ class Searcher {
         return v;
     }
     void score_moves(ScoredMove* moves, int count, Move ttMove, int ply);
+    // The best-scored move not yet tried (the first of equals), swapped to `index`. Two
+    // passes: the maximum (a loop the compiler vectorises), then the first move that has it.
     static Move pick_next(ScoredMove* moves, int count, int index) {
+        int top = moves[index].score;
+        for (int i = index + 1; i < count; ++i) top = std::max(top, moves[i].score);
         int best = index;
-        for (int i = index + 1; i < count; ++i)
-            if (moves[i].score > moves[best].score) best = i;
+        while (moves[best].score != top) ++best;
         std::swap(moves[index], moves[best]);
         return moves[index].move;
     }
