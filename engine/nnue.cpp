@@ -123,11 +123,15 @@ std::shared_ptr<const Network> choose_network(const std::string& evalFile) {
 
 namespace {
 
+// The input weights of piece p on square s, seen from `view`: one row of Hidden.
+const std::int16_t* weights(const Network& net, Piece p, Square s, Color view) {
+    return &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, view)) * Hidden];
+}
+
 template <int Sign>
 void apply(const Network& net, Accumulator& acc, Piece p, Square s) {
     for (Color view : {White, Black}) {
-        const std::int16_t* row =
-            &net.inputWeights[std::size_t(feature(color_of(p), type_of(p), s, view)) * Hidden];
+        const std::int16_t* row = weights(net, p, s, view);
         auto& a = acc.byColour[view];
         for (int i = 0; i < Hidden; ++i) a[i] = std::int16_t(a[i] + Sign * row[i]);
     }
@@ -139,40 +143,29 @@ void add_piece(const Network& net, Accumulator& acc, Piece p, Square s) {
     apply<1>(net, acc, p, s);
 }
 
-void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s) {
-    apply<-1>(net, acc, p, s);
-}
-
 void update(const Network& net, const Accumulator& from, Accumulator& to,
             const PlacedPiece* removed, int removedCount, const PlacedPiece* added,
             int addedCount) {
-    auto row = [&net](const PlacedPiece& p, Color view) {
-        return &net.inputWeights[std::size_t(
-                                     feature(color_of(p.piece), type_of(p.piece), p.square, view)) *
-                                 Hidden];
-    };
+    // A quiet move (one piece off, one on) and a capture (two off, one on) get a single loop
+    // the compiler vectorises; anything else (castling, a null move) piece by piece. int16 sums
+    // wrap alike in any order, so both give the same accumulator.
+    if (addedCount != 1 || (removedCount != 1 && removedCount != 2)) {
+        to = from;
+        for (int k = 0; k < removedCount; ++k)
+            apply<-1>(net, to, removed[k].piece, removed[k].square);
+        for (int k = 0; k < addedCount; ++k) apply<1>(net, to, added[k].piece, added[k].square);
+        return;
+    }
     for (Color view : {White, Black}) {
         const auto& in = from.byColour[view];
         auto& out = to.byColour[view];
-        // The common moves get a loop the compiler can vectorise; int16 sums wrap alike in any
-        // order, so the general path gives the same accumulator.
-        if (removedCount == 1 && addedCount == 1) {
-            const std::int16_t *r = row(removed[0], view), *a = row(added[0], view);
-            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r[i] + a[i]);
-        } else if (removedCount == 2 && addedCount == 1) {
-            const std::int16_t *r0 = row(removed[0], view), *r1 = row(removed[1], view),
-                               *a = row(added[0], view);
-            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r0[i] - r1[i] + a[i]);
+        const std::int16_t* a = weights(net, added[0].piece, added[0].square, view);
+        const std::int16_t* r0 = weights(net, removed[0].piece, removed[0].square, view);
+        if (removedCount == 1) {
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r0[i] + a[i]);
         } else {
-            out = in;
-            for (int k = 0; k < removedCount; ++k) {
-                const std::int16_t* r = row(removed[k], view);
-                for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] - r[i]);
-            }
-            for (int k = 0; k < addedCount; ++k) {
-                const std::int16_t* a = row(added[k], view);
-                for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + a[i]);
-            }
+            const std::int16_t* r1 = weights(net, removed[1].piece, removed[1].square, view);
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - r0[i] - r1[i] + a[i]);
         }
     }
 }

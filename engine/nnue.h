@@ -79,9 +79,8 @@ struct Accumulator {
 
 // Every input summed afresh.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-// One piece's inputs added (a piece that arrived on s) or removed (one that left it).
+// One piece's inputs added (a piece on s).
 void add_piece(const Network& net, Accumulator& acc, Piece p, Square s);
-void remove_piece(const Network& net, Accumulator& acc, Piece p, Square s);
 
 // A piece on a square, as a move adds or removes it.
 struct PlacedPiece {
