@@ -44,7 +44,7 @@ typename G::Bitboard relevant_mask(const int (&dirs)[4][2], Square s) {
     return b;
 }
 
-#if !defined(__BMI2__)
+#if !defined(ARBITER_FAST_PEXT)
 // xorshift64*: deterministic, so the magics found are the same on every run.
 struct MagicRandom {
     std::uint64_t s;
@@ -70,7 +70,7 @@ void init_slider(const int (&dirs)[4][2], std::array<SliderEntry<G>, G::Squares>
     table.assign(total, 0);
 
     std::vector<Bitboard> occupancy, reference;
-#if !defined(__BMI2__)
+#if !defined(ARBITER_FAST_PEXT)
     std::vector<int> epoch(4096, 0);
     int attempt = 0;
     // Seeds per rank that find every 8x8 magic within a few hundred tries (the ones
@@ -89,8 +89,8 @@ void init_slider(const int (&dirs)[4][2], std::array<SliderEntry<G>, G::Squares>
             reference.push_back(slider_attacks_slow<G>(dirs, s, b));
             b = (b - e.mask) & e.mask;
         } while (b);
-#if defined(__BMI2__)
         e.lowBits = unsigned(popcount(std::uint64_t(e.mask)));
+#if defined(ARBITER_FAST_PEXT)
         for (std::size_t i = 0; i < occupancy.size(); ++i)
             attacks[e.index(occupancy[i])] = reference[i];
 #else

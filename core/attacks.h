@@ -1,6 +1,6 @@
 // Precomputed attack tables for one board geometry: leapers by lookup, sliders by
-// PEXT (with BMI2) or fancy magic multiplication, plus the lines and segments between
-// squares that pin and check detection need.
+// PEXT or fancy magic multiplication, plus the lines and segments between squares that
+// pin and check detection need.
 #pragma once
 
 #include <array>
@@ -8,6 +8,14 @@
 
 #if defined(__BMI2__)
 #include <immintrin.h>
+#endif
+
+// 8x8 sliders use PEXT only where it is one fast instruction (Intel since Haswell, AMD since
+// Zen 3). Zen 1 and 2 have BMI2 but run PEXT in microcode, tens of cycles a call, where a
+// magic multiplication takes a few; `-march=native` there defines __znver1__ or __znver2__.
+// 128-bit boards use PEXT whenever there is BMI2: they have no magics to fall back on.
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#define ARBITER_FAST_PEXT 1
 #endif
 
 #include "core/bitboard.h"
@@ -20,34 +28,31 @@ struct SliderEntry {
     using Bitboard = typename G::Bitboard;
     Bitboard mask;  // relevant occupancy: the rays without their last square
     const Bitboard* attacks;
-#if defined(__BMI2__)
-    unsigned lowBits;  // popcount of the mask's low 64 bits (128-bit boards)
-#else
-    std::uint64_t magic;  // 8x8 only
-    unsigned shift;
-#endif
+    std::uint64_t magic = 0;  // 8x8 without fast PEXT
+    unsigned shift = 0;
+    unsigned lowBits = 0;  // popcount of the mask's low 64 bits (128-bit boards with BMI2)
 
     unsigned index(Bitboard occupied) const {
-#if defined(__BMI2__)
         if constexpr (sizeof(Bitboard) == 8) {
+#if defined(ARBITER_FAST_PEXT)
             return unsigned(_pext_u64(occupied, mask));
+#else
+            return unsigned(((occupied & mask) * magic) >> shift);
+#endif
         } else {
+#if defined(__BMI2__)
             auto low = _pext_u64(std::uint64_t(occupied), std::uint64_t(mask));
             auto high = _pext_u64(std::uint64_t(occupied >> 64), std::uint64_t(mask >> 64));
             return unsigned(low | (high << lowBits));
-        }
 #else
-        if constexpr (sizeof(Bitboard) == 8) {
-            return unsigned(((occupied & mask) * magic) >> shift);
-        } else {
             // No PEXT instruction: gather the mask's bits one by one. Searching 128-bit
             // magics at start-up is too slow, and this path only serves portable builds.
             unsigned index = 0, bit = 0;
             for (Bitboard m = mask; m; m &= m - 1, ++bit)
                 if (occupied & m & (~m + 1)) index |= 1u << bit;
             return index;
-        }
 #endif
+        }
     }
 };
 
