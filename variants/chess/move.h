@@ -13,7 +13,7 @@ namespace arbiter {
 enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling, Sapper };
 
 class Move {
-public:
+  public:
     constexpr Move() = default;
     static constexpr Move make(Square from, Square to, MoveKind kind = MoveKind::Normal,
                                PieceType promotion = Knight) {
@@ -33,7 +33,7 @@ public:
     constexpr bool operator==(const Move&) const = default;
     explicit constexpr operator bool() const { return bits_ != 0; }
 
-private:
+  private:
     static constexpr std::uint32_t NullBits = 0x7FFFFFu;
     explicit constexpr Move(std::uint32_t bits) : bits_(bits) {}
     std::uint32_t bits_ = 0;
@@ -42,7 +42,10 @@ private:
 // A fixed-capacity list: move generation never allocates.
 template <int Capacity = 320>
 class MoveList {
-public:
+  public:
+    // The moves are not zeroed (a Move starts as none): only [0, size) is ever read, and
+    // a list is made at every node of a search.
+    MoveList() {}  // NOLINT(modernize-use-equals-default): `= default` is deleted for the union
     void push(Move m) { moves_[size_++] = m; }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -58,8 +61,10 @@ public:
     }
     void clear() { size_ = 0; }
 
-private:
-    Move moves_[Capacity];
+  private:
+    union {
+        Move moves_[Capacity];
+    };
     int size_ = 0;
 };
 
