@@ -146,15 +146,6 @@ class Searcher {
         Move move;
         int score;
     };
-    // Room for a node's moves that is not zeroed (a Move starts as none): only the first
-    // `count` are ever read, and zeroing the whole room was the hottest spot of the search.
-    template <typename T, int Size>
-    struct Room {
-        Room() {}  // NOLINT(modernize-use-equals-default): `= default` is deleted for the union
-        union {
-            T items[Size];
-        };
-    };
     struct RootMove {
         Move move;
         int score = -ValueInfinite;
