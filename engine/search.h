@@ -1,8 +1,9 @@
 // Alpha-beta search for chess-like positions on any geometry: iterative deepening with
-// aspiration windows, principal variation search, transposition table, quiescence with
-// MVV-LVA ordering and SEE pruning, killers, counter moves and history, null move,
-// reverse futility, futility and late-move pruning, late-move reductions, check
-// extension, mate-distance pruning, pawn correction history (8x8 chess), and draws by
+// aspiration windows and a time manager here, and below the root (search_tree_impl.h)
+// principal variation search, transposition table, quiescence with MVV-LVA ordering and
+// SEE pruning, killers, counter moves and history, null move, reverse futility, futility
+// and late-move pruning, late-move reductions, singular and check extensions,
+// mate-distance pruning, pawn correction history (8x8 chess), and draws by
 // repetition, the 50-move rule and bare minor pieces inside the tree. One searcher per
 // thread; the table may be shared.
 #pragma once
@@ -20,8 +21,11 @@
 #include <vector>
 
 #include "engine/captures.h"
+#include "engine/correction_history.h"
 #include "engine/evaluate.h"
+#include "engine/move_history.h"
 #include "engine/nnue.h"
+#include "engine/nnue_stack.h"
 #include "engine/score.h"
 #include "engine/see.h"
 #include "engine/time_manager.h"
@@ -83,11 +87,8 @@ class Searcher {
 
     // Forget killers and history (a new game).
     void clear_history() {
-        for (auto& side : history_)
-            for (auto& row : side) row.fill(0);
-        for (auto& row : counterMoves_) row.fill(Move::none());
-        contHistory_.assign(std::size_t(16) * N * 16 * N, 0);
-        for (auto& side : pawnCorrection_) side.fill(0);
+        history_.clear();
+        correction_.clear();
         lastSearchScore_ = ValueNone;
     }
 
@@ -126,7 +127,7 @@ class Searcher {
     // (nullptr: the hand-written one). The network must outlive the searches.
     void set_network(const nnue::Network* net) {
         net_ = net;
-        if (net_ && netStack_.empty()) netStack_.resize(MaxPly + 4);
+        if (net_) accumulators_.attach(*net_, MaxPly + 4);
     }
     // With a network: update its accumulator by the pieces each move changed (true, the
     // default) or sum every input at every evaluation (false; the tests' reference).
@@ -160,59 +161,15 @@ class Searcher {
 
     bool is_draw() const;
     void check_limits();
-    // The network's accumulators are updated lazily: each node records its board on entry,
-    // and an evaluation brings the accumulator up from the nearest ancestor that has one by
-    // the squares whose piece changed (a null move changes none).
     void enter_node(int ply) {
-        if constexpr (std::is_same_v<R, StandardChessRules>) {
-            if (!net_) return;
-            NetPly& n = netStack_[std::size_t(ply)];
-            for (Square s = 0; s < N; ++s) n.board[s] = pos_.piece_on(s);
-            // The root's accumulator is summed at once: its evaluation often comes from the
-            // hash table, and without it every line that skipped evaluations sums afresh.
-            n.valid = ply == 0;
-            if (ply == 0) nnue::refresh(*net_, pos_, n.acc);
-        }
+        if constexpr (std::is_same_v<R, StandardChessRules>)
+            if (net_ && incremental_) accumulators_.enter(ply, pos_);
     }
     int static_eval(int ply) {
-        if constexpr (std::is_same_v<R, StandardChessRules>) {
-            if (net_) {
-                if (!incremental_) return nnue::evaluate(*net_, pos_);
-                int from = ply;
-                while (from >= 0 && !netStack_[std::size_t(from)].valid) --from;
-                NetPly& here = netStack_[std::size_t(ply)];
-                if (from < 0 || ply - from > 6) {
-                    nnue::refresh(*net_, pos_, here.acc);
-                } else {
-                    for (int k = from + 1; k <= ply; ++k) {
-                        const NetPly& parent = netStack_[std::size_t(k - 1)];
-                        NetPly& child = netStack_[std::size_t(k)];
-                        // One move changes at most 4 squares (castling): compare 8 at a time.
-                        nnue::PlacedPiece removed[N], added[N];
-                        int removedCount = 0, addedCount = 0;
-                        for (Square w = 0; w < N; w += 8) {
-                            std::uint64_t a, b;
-                            std::memcpy(&a, &parent.board[w], 8);
-                            std::memcpy(&b, &child.board[w], 8);
-                            if (a == b) continue;
-                            for (Square s = w; s < w + 8; ++s)
-                                if (parent.board[s] != child.board[s]) {
-                                    if (parent.board[s] != NoPiece)
-                                        removed[removedCount++] = {parent.board[s], s};
-                                    if (child.board[s] != NoPiece)
-                                        added[addedCount++] = {child.board[s], s};
-                                }
-                        }
-                        nnue::update(*net_, parent.acc, child.acc, removed, removedCount, added,
-                                     addedCount);
-                        child.valid = true;
-                    }
-                }
-                here.valid = true;
-                return nnue::evaluate(*net_, here.acc, pos_.side_to_move(),
-                                      popcount(pos_.pieces()));
-            }
-        }
+        if constexpr (std::is_same_v<R, StandardChessRules>)
+            if (net_)
+                return incremental_ ? accumulators_.evaluate(ply, pos_)
+                                    : nnue::evaluate(*net_, pos_);
         return evaluate(pos_);
     }
     // The share of the optimum after which no new iteration starts (Searcher::run).
@@ -228,29 +185,14 @@ class Searcher {
         for (int i = ply + 1; i < pvLength_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pvLength_[ply] = std::max(pvLength_[ply + 1], ply + 1);
     }
-    // History of the move itself plus its history as a reply to our opponent's last move and
-    // as a follow-up to our own previous move (one table: the earlier move and this one).
-    int history_of(Move m, int ply) const {
-        int h = history_[pos_.side_to_move()][m.from()][m.to()];
-        for (int back = 1; back <= 2; ++back)
-            if (std::size_t i = cont_index(m, ply, back); i != NoIndex) h += contHistory_[i];
-        return h;
+    using Earlier = typename MoveHistory<N>::Earlier;
+    // The move made `back` plies above this one, as the history tables know it.
+    Earlier earlier_move(int ply, int back) const {
+        if (ply < back || !stack_[ply - back].move.is_ok()) return {};
+        return {stack_[ply - back].moved, stack_[ply - back].move.to()};
     }
-    static constexpr std::size_t NoIndex = ~std::size_t(0);
-    std::size_t cont_index(Move m, int ply, int back) const {
-        if (ply < back || !stack_[ply - back].move.is_ok()) return NoIndex;
-        const Frame& prev = stack_[ply - back];
-        return ((std::size_t(prev.moved) * N + prev.move.to()) * 16 + pos_.moved_piece(m)) * N +
-               m.to();
-    }
-    void add_history(Color c, Move m, int ply, int bonus) {
-        int& h = history_[c][m.from()][m.to()];
-        h += bonus - h * std::abs(bonus) / 16384;
-        for (int back = 1; back <= 2; ++back)
-            if (std::size_t i = cont_index(m, ply, back); i != NoIndex) {
-                std::int16_t& ch = contHistory_[i];
-                ch = std::int16_t(ch + bonus - ch * std::abs(bonus) / 16384);
-            }
+    typename MoveHistory<N>::EarlierMoves earlier_moves(int ply) const {
+        return {earlier_move(ply, 1), earlier_move(ply, 2)};
     }
     // The expected loss of landing a quiet move of this piece on the fog (set_landing_risk).
     int landing_penalty(Move m) const {
@@ -261,34 +203,14 @@ class Searcher {
         const int pt = type_of(pos_.moved_piece(m));
         return pt < 7 ? risk * worth[pt] / 1000 : 0;
     }
-    // Pawn correction history (8x8 chess): the evaluation's average error in positions with
-    // this side to move and these pawns, learnt from what the searches below them found. The
-    // static evaluation is corrected by it before any pruning decision reads it.
-    static constexpr int CorrectionSize = 16384;
-    static constexpr int CorrectionGrain = 256;  // an entry is centipawns × this
-    static constexpr int CorrectionLimit = 64 * CorrectionGrain;
-    std::size_t pawn_index() const {
-        std::uint64_t w = std::uint64_t(pos_.pieces(White, Pawn));
-        std::uint64_t b = std::uint64_t(pos_.pieces(Black, Pawn));
-        std::uint64_t h =
-            w * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-        return std::size_t((h ^ (h >> 31)) & (CorrectionSize - 1));
-    }
+    // The static evaluation corrected by what the searches learnt (8x8 chess).
     int corrected(int raw) const {
-        if constexpr (std::is_same_v<R, StandardChessRules>) {
-            const int c = pawnCorrection_[pos_.side_to_move()][pawn_index()] / CorrectionGrain;
-            return std::clamp(raw + c, -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
-        } else {
-            return raw;
-        }
+        if constexpr (std::is_same_v<R, StandardChessRules>)
+            return correction_.corrected(pos_, raw);
+        return raw;
     }
     void update_correction(int depth, int error) {
-        if constexpr (std::is_same_v<R, StandardChessRules>) {
-            int& e = pawnCorrection_[pos_.side_to_move()][pawn_index()];
-            const int weight = std::min(depth + 1, 16);
-            e = (e * (256 - weight) + error * CorrectionGrain * weight) / 256;
-            e = std::clamp(e, -CorrectionLimit, CorrectionLimit);
-        }
+        if constexpr (std::is_same_v<R, StandardChessRules>) correction_.learn(pos_, depth, error);
     }
     bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
     // Whether quiet move m attacks the enemy king from its new square (discovered checks
@@ -352,32 +274,15 @@ class Searcher {
     std::array<Frame, MaxPly + 4> stack_{};
     std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
     std::array<int, MaxPly + 2> pvLength_{};
-    std::array<std::array<std::array<int, N>, N>, 2> history_{};
-    std::array<std::array<Move, N>, 16> counterMoves_{};
-    std::vector<std::int16_t> contHistory_;  // [previous piece][previous to][piece][to]
-    std::array<std::array<int, CorrectionSize>, 2> pawnCorrection_{};
+    MoveHistory<N> history_;
+    CorrectionHistory correction_;
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
     const nnue::Network* net_ = nullptr;
     bool incremental_ = true;
-    struct NetPly {
-        std::array<Piece, N> board;
-        bool valid = false;
-        nnue::Accumulator acc;
-    };
-    std::vector<NetPly> netStack_;     // by ply, with a network only
+    nnue::AccumulatorStack accumulators_;  // with a network only
     int lastSearchScore_ = ValueNone;  // the previous search's score (the time manager's yardstick)
 };
-
-template <typename R>
-bool Searcher<R>::is_draw() const {
-    if (pos_.halfmove_clock() >= 100) return true;
-    if (pos_.repetition_count() >= 2) return true;
-    if (!pos_.pieces(Pawn) && !pos_.pieces(Rook) && !pos_.pieces(Queen) &&
-        popcount(pos_.pieces(Knight) | pos_.pieces(Bishop)) <= 1)
-        return true;
-    return false;
-}
 
 template <typename R>
 void Searcher<R>::check_limits() {
@@ -386,33 +291,6 @@ void Searcher<R>::check_limits() {
     if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
     if (ponder_ && ponder_->load(std::memory_order_relaxed)) return;
     if (budget_.maximum >= 0 && elapsed() >= budget_.maximum) stopped_ = true;
-}
-
-template <typename R>
-void Searcher<R>::score_moves(ScoredMove* moves, int count, Move ttMove, int ply) {
-    const Frame& f = stack_[ply];
-    Move counter = Move::none();
-    if (ply > 0 && stack_[ply - 1].move.is_ok())
-        counter = counterMoves_[stack_[ply - 1].moved][stack_[ply - 1].move.to()];
-    for (int i = 0; i < count; ++i) {
-        Move m = moves[i].move;
-        int s;
-        if (m == ttMove)
-            s = 30'000'000;
-        else if (m.kind() == MoveKind::Promotion && m.promotion() != Queen)
-            s = -20'000'000;
-        else if (!is_quiet(m))
-            s = (see_ge(pos_, m, 0) ? 20'000'000 : -10'000'000) + capture_order(m);
-        else if (m == f.killers[0])
-            s = 19'000'000;
-        else if (m == f.killers[1])
-            s = 18'000'000;
-        else if (m == counter)
-            s = 17'000'000;
-        else
-            s = history_of(m, ply);
-        moves[i].score = s;
-    }
 }
 
 template <typename R>
@@ -427,10 +305,7 @@ SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
     stopped_ = false;
     tt_.new_search();
     for (auto& f : stack_) f = Frame{};
-    for (auto& side : history_)  // age the history between moves
-        for (auto& row : side)
-            for (int& h : row) h /= 2;
-    for (auto& h : contHistory_) h = std::int16_t(h / 2);
+    history_.age();  // between moves of the game
 
     SearchResult result;
     rootMoves_.clear();
@@ -610,352 +485,6 @@ std::vector<std::pair<Move, int>> Searcher<R>::score_root_moves(
     return scores;
 }
 
-template <typename R>
-template <bool PvNode>
-int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
-    const bool root = ply == 0;
-    pvLength_[ply] = ply;
-    if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply);
-    enter_node(ply);
-    if ((++nodes_ & 1023) == 0) check_limits();
-    if (stopped_) return 0;
-    if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
-
-    const bool inCheck = pos_.in_check();
-    if (!root) {
-        if (is_draw()) return ValueDraw;
-        if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval(ply);
-        alpha = std::max(mated_in(ply), alpha);
-        beta = std::min(mate_in(ply + 1), beta);
-        if (alpha >= beta) return alpha;
-    }
-
-    const Key key = pos_.key();
-    TTData tte;
-    const bool ttHit = tt_.probe(key, tte);
-    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.halfmove_clock()) : ValueNone;
-    Move ttMove = ttHit ? tte.move : Move::none();
-    if (root && !rootMoves_.empty()) ttMove = rootMoves_[0].move;
-    if (!PvNode && !stack_[ply].excluded && ttHit && tte.depth >= depth && ttScore != ValueNone &&
-        pos_.halfmove_clock() < 90 &&
-        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore >= beta) ||
-         (tte.bound == Bound::Upper && ttScore <= alpha)))
-        return ttScore;
-
-    Frame& ss = stack_[ply];
-    const Move excluded = ss.excluded;
-    stack_[ply + 1].killers[0] = stack_[ply + 1].killers[1] = Move::none();
-    int rawEval = ValueNone, staticEval = ValueNone, eval = ValueNone;
-    if (!inCheck) {
-        rawEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
-        staticEval = eval = corrected(rawEval);
-        if (ttScore != ValueNone &&
-            (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > eval) ||
-             (tte.bound == Bound::Upper && ttScore < eval)))
-            eval = ttScore;
-    }
-    ss.staticEval = staticEval;
-    const bool improving = !inCheck && ply >= 2 && stack_[ply - 2].staticEval != ValueNone &&
-                           staticEval > stack_[ply - 2].staticEval;
-    const Color us = pos_.side_to_move();
-
-    if (!PvNode && !inCheck && !excluded) {
-        // Reverse futility: far above beta with little depth left.
-        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < ValueMateInMaxPly)
-            return eval;
-        // Razoring: hopeless at low depth unless a capture saves it.
-        if (depth <= 3 && eval + 220 * depth + 120 < alpha) {
-            int v = qsearch<false>(alpha, alpha + 1, ply);
-            if (v <= alpha) return v;
-        }
-        // Null move: give the opponent a free move; if we still beat beta, so be it.
-        if (depth >= 3 && eval >= beta && staticEval >= beta - 20 * depth + 150 && ply > 0 &&
-            stack_[ply - 1].move != Move::null() && non_pawn_material(pos_, us) > 0 &&
-            beta > -ValueMateInMaxPly) {
-            int reduction = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
-            ss.move = Move::null();
-            ss.moved = NoPiece;
-            pos_.do_null_move();
-            int v = -search<false>(-beta, -beta + 1, depth - reduction, ply + 1, !cutNode);
-            pos_.undo_null_move();
-            if (stopped_) return 0;
-            if (v >= beta) return v >= ValueMateInMaxPly ? beta : v;
-        }
-    }
-
-    // Internal iterative reduction: no hash move here means a poorly known node.
-    if (depth >= 4 && !ttMove && (PvNode || cutNode) && !excluded) --depth;
-
-    Room<ScoredMove, 320> room;
-    ScoredMove* const moves = room.items;
-    int count = 0;
-    if (root) {
-        for (const RootMove& rm : rootMoves_) moves[count++] = {rm.move, 0};
-        for (int i = 0; i < count; ++i) moves[i].score = count - i;  // keep last depth's order
-    } else {
-        MoveList<> list;
-        generate_legal(pos_, list);
-        if (list.empty()) return inCheck ? mated_in(ply) : ValueDraw;
-        for (Move m : list) moves[count++] = {m, 0};
-        score_moves(moves, count, ttMove, ply);
-    }
-
-    const int oldAlpha = alpha;
-    int bestScore = -ValueInfinite;
-    Move bestMove = Move::none();
-    Room<Move, 64> triedRoom;
-    Move* const quietsTried = triedRoom.items;
-    int quietCount = 0;
-    int moveCount = 0;
-    bool skipQuiets = false;
-    const bool hasPieces = non_pawn_material(pos_, us) > 0;
-
-    for (int i = 0; i < count; ++i) {
-        Move m = pick_next(moves, count, i);
-        if (m == excluded) continue;
-        const bool quiet = is_quiet(m);
-        const int penalty = quiet ? landing_penalty(m) : 0;
-        if (skipQuiets && quiet && m != ttMove && !gives_direct_check(m)) continue;
-        ++moveCount;
-
-        // Pruning of moves unlikely to matter (never at the root, never when mated).
-        if (!root && bestScore > -ValueMateInMaxPly && hasPieces) {
-            if (quiet) {
-                if (!PvNode && depth <= 8 &&
-                    moveCount > (improving ? 5 + depth * depth : 3 + depth * depth / 2)) {
-                    skipQuiets = true;
-                    if (!gives_direct_check(m)) continue;
-                }
-                if (depth <= 7 && !see_ge(pos_, m, -60 * depth)) continue;
-            } else if (depth <= 6 && !see_ge(pos_, m, -110 * depth)) {
-                continue;
-            }
-        }
-
-        // Singular extension: when the hash move is the only good one here (every other
-        // move fails well below its score in a shallow search), it deserves more depth; when
-        // another move also beats beta, the node cuts at once (multi-cut).
-        int extension = 0;
-        if (!root && m == ttMove && !excluded && depth >= 6 && tte.depth >= depth - 3 &&
-            tte.bound != Bound::Upper && ttScore != ValueNone && !is_mate_score(ttScore) &&
-            !is_mate_score(alpha) && !is_mate_score(beta) && ply < 2 * rootDepth_) {
-            const int singularBeta = ttScore - 2 * depth;
-            ss.excluded = m;
-            const int v =
-                search<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
-            ss.excluded = Move::none();
-            if (stopped_) return 0;
-            if (v < singularBeta)
-                extension = !PvNode && v < singularBeta - 20 ? 2 : 1;
-            else if (singularBeta >= beta)
-                return singularBeta;
-            else if (ttScore >= beta)
-                extension = -1;
-        }
-
-        ss.move = m;
-        ss.moved = pos_.moved_piece(m);
-        const std::uint64_t nodesBefore = nodes_;
-        pos_.do_move(m);
-        tt_.prefetch(pos_.key());
-        const bool givesCheck = pos_.in_check();
-        // Futility: a quiet move that does not check cannot lift a hopeless eval.
-        if (!root && quiet && !givesCheck && !inCheck && depth <= 7 && moveCount > 1 &&
-            bestScore > -ValueMateInMaxPly && staticEval + 110 + 100 * depth <= alpha) {
-            pos_.undo_move(m);
-            continue;
-        }
-        if (extension == 0 && givesCheck && ply < 2 * rootDepth_) extension = 1;
-        int newDepth = depth - 1 + extension;
-        // A quiet landing on the fog costs its expected loss (penalty, taken before the move is
-        // made): the child is searched with the window shifted by it.
-        auto child = [&](auto pv, int a, int b, int d, bool cut) {
-            constexpr bool Pv = decltype(pv)::value;
-            if (!penalty) return -search<Pv>(-b, -a, d, ply + 1, cut);
-            const int lo = std::max(a + penalty, -ValueInfinite);
-            const int hi = std::min(b + penalty, ValueInfinite);
-            const int v = -search<Pv>(-hi, -lo, d, ply + 1, cut);
-            return is_mate_score(v) ? v : v - penalty;
-        };
-        using PvChild = std::true_type;
-        using NonPvChild = std::false_type;
-        int v;
-        if (moveCount == 1) {
-            v = child(std::bool_constant<PvNode>{}, alpha, beta, newDepth, false);
-        } else {
-            int reduction = 0;
-            if (depth >= 3 && moveCount > 1 + (PvNode ? 1 : 0) && (quiet || moves[i].score < 0)) {
-                reduction = search_detail::reductions()(depth, moveCount);
-                if (!PvNode) ++reduction;
-                if (cutNode) ++reduction;
-                if (!improving) ++reduction;
-                if (givesCheck) --reduction;
-                if (inCheck) --reduction;
-                if (quiet) {
-                    if (moves[i].score >= 17'000'000)
-                        reduction -= 2;  // killers, counter
-                    else
-                        reduction -= std::clamp(moves[i].score / 8000, -2, 2);
-                }
-                reduction = std::clamp(reduction - 1, 0, newDepth - 1);
-            }
-            v = child(NonPvChild{}, alpha, alpha + 1, newDepth - reduction, true);
-            if (v > alpha && reduction > 0)
-                v = child(NonPvChild{}, alpha, alpha + 1, newDepth, !cutNode);
-            if (PvNode && v > alpha && v < beta) v = child(PvChild{}, alpha, beta, newDepth, false);
-        }
-        pos_.undo_move(m);
-        if (stopped_) return 0;
-
-        if (root) {
-            for (RootMove& rm : rootMoves_)
-                if (rm.move == m) {
-                    rm.score = (moveCount == 1 || v > alpha) ? v : -ValueInfinite;
-                    rm.nodes += nodes_ - nodesBefore;
-                }
-        }
-        if (v > bestScore) {
-            bestScore = v;
-            if (v > alpha) {
-                bestMove = m;
-                if (PvNode) update_pv(ply, m);
-                if (v >= beta) break;
-                alpha = v;
-            }
-        }
-        if (quiet && m != bestMove && quietCount < 64) quietsTried[quietCount++] = m;
-    }
-
-    if (moveCount == 0)  // every move was pruned away (or the only one is excluded)
-        return excluded ? alpha : inCheck ? mated_in(ply) : alpha;
-
-    if (bestScore >= beta && is_quiet(bestMove)) {
-        int bonus = std::min(16 * depth * depth + 32 * depth, 1500);
-        add_history(us, bestMove, ply, bonus);
-        for (int i = 0; i < quietCount; ++i) add_history(us, quietsTried[i], ply, -bonus);
-        if (ss.killers[0] != bestMove) {
-            ss.killers[1] = ss.killers[0];
-            ss.killers[0] = bestMove;
-        }
-        if (ply > 0 && stack_[ply - 1].move.is_ok())
-            counterMoves_[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = bestMove;
-    }
-
-    Bound bound = bestScore >= beta                ? Bound::Lower
-                  : PvNode && bestScore > oldAlpha ? Bound::Exact
-                                                   : Bound::Upper;
-    // The search's verdict teaches the correction, unless the bound cannot say which way the
-    // evaluation erred or a capture decided it.
-    if (!inCheck && !excluded && (!bestMove || is_quiet(bestMove)) && !is_mate_score(bestScore) &&
-        !(bound == Bound::Lower && bestScore <= staticEval) &&
-        !(bound == Bound::Upper && bestScore >= staticEval))
-        update_correction(depth, bestScore - staticEval);
-    if (!excluded) tt_.store(key, bestMove, score_to_tt(bestScore, ply), rawEval, depth, bound);
-    return bestScore;
-}
-
-template <typename R>
-template <bool PvNode>
-int Searcher<R>::qsearch(int alpha, int beta, int ply) {
-    pvLength_[ply] = ply;
-    enter_node(ply);
-    if ((++nodes_ & 1023) == 0) check_limits();
-    if (stopped_) return 0;
-    if (PvNode && ply + 1 > seldepth_) seldepth_ = ply + 1;
-    if (is_draw()) return ValueDraw;
-    const bool inCheck = pos_.in_check();
-    if (ply >= MaxPly - 2) return inCheck ? ValueDraw : static_eval(ply);
-
-    const Key key = pos_.key();
-    TTData tte;
-    const bool ttHit = tt_.probe(key, tte);
-    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.halfmove_clock()) : ValueNone;
-    if (!PvNode && ttHit && ttScore != ValueNone &&
-        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore >= beta) ||
-         (tte.bound == Bound::Upper && ttScore <= alpha)))
-        return ttScore;
-
-    int rawEval = ValueNone, staticEval = ValueNone, bestScore;
-    if (inCheck) {
-        bestScore = -ValueInfinite;
-    } else {
-        rawEval = ttHit && tte.eval != ValueNone ? tte.eval : static_eval(ply);
-        staticEval = corrected(rawEval);
-        bestScore = staticEval;
-        if (ttScore != ValueNone &&
-            (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && ttScore > bestScore) ||
-             (tte.bound == Bound::Upper && ttScore < bestScore)))
-            bestScore = ttScore;
-        if (bestScore >= beta) {
-            if (!ttHit)
-                tt_.store(key, Move::none(), score_to_tt(bestScore, ply), rawEval, -1,
-                          Bound::Lower);
-            return bestScore;
-        }
-        alpha = std::max(alpha, bestScore);
-    }
-
-    MoveList<> list;
-    if (inCheck) {
-        generate_legal(pos_, list);
-        if (list.empty()) return mated_in(ply);
-    } else {
-        // With only king and pawns, stalemate is a real danger: look for it.
-        if (non_pawn_material(pos_, pos_.side_to_move()) == 0) {
-            generate_legal(pos_, list);
-            if (list.empty()) return ValueDraw;
-            list.clear();
-        }
-        generate_captures(pos_, list);
-    }
-
-    Room<ScoredMove, 320> room;
-    ScoredMove* const moves = room.items;
-    int count = 0;
-    const Move ttMove = ttHit ? tte.move : Move::none();
-    for (Move m : list) {
-        int s = m == ttMove   ? 1 << 24
-                : is_quiet(m) ? history_of(m, ply) - (1 << 20)
-                              : capture_order(m);
-        moves[count++] = {m, s};
-    }
-
-    const int oldAlpha = alpha;
-    Move bestMove = Move::none();
-    for (int i = 0; i < count; ++i) {
-        Move m = pick_next(moves, count, i);
-        if (!inCheck) {
-            // Delta pruning: even winning the piece leaves us far below alpha.
-            if (m.kind() != MoveKind::Promotion &&
-                staticEval + SeeValue[type_of(pos_.piece_on(m.to()))] + 180 <= alpha &&
-                !see_ge(pos_, m, 1))
-                continue;
-            if (!see_ge(pos_, m, 0)) continue;
-        } else if (bestScore > -ValueMateInMaxPly && is_quiet(m) && i >= 3) {
-            continue;  // in check: beyond a few evasions, quiet ones rarely matter
-        }
-        stack_[ply].move = m;
-        stack_[ply].moved = pos_.moved_piece(m);
-        pos_.do_move(m);
-        tt_.prefetch(pos_.key());
-        int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
-        pos_.undo_move(m);
-        if (stopped_) return 0;
-        if (v > bestScore) {
-            bestScore = v;
-            if (v > alpha) {
-                bestMove = m;
-                if (PvNode) update_pv(ply, m);
-                if (v >= beta) break;
-                alpha = v;
-            }
-        }
-    }
-    Bound bound = bestScore >= beta                ? Bound::Lower
-                  : PvNode && bestScore > oldAlpha ? Bound::Exact
-                                                   : Bound::Upper;
-    tt_.store(key, bestMove, score_to_tt(bestScore, ply), rawEval, -1, bound);
-    return bestScore;
-}
-
 }  // namespace arbiter::engine
+
+#include "engine/search_tree_impl.h"
