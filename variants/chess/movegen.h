@@ -101,8 +101,8 @@ void generate_pawn_moves(const BasicPosition<R>& pos, Sink& sink,
                 Square from = pop_lsb(takers);
                 // Replay the occupancy: this catches the pin along the rank through both
                 // pawns, and evasions where only capturing the checking pawn helps.
-                Bitboard occ = (pos.pieces() ^ square_bb<G>(from) ^ square_bb<G>(capSq)) |
-                               square_bb<G>(ep);
+                Bitboard occ =
+                    (pos.pieces() ^ square_bb<G>(from) ^ square_bb<G>(capSq)) | square_bb<G>(ep);
                 Bitboard attackers =
                     pos.attackers_to(ksq, occ) & pos.pieces(Them) & ~square_bb<G>(capSq);
                 if (!attackers) sink.move(Move::make(from, ep, MoveKind::EnPassant));
@@ -133,7 +133,8 @@ void generate_all(const BasicPosition<R>& pos, Sink& sink) {
         if (more_than_one(checkers)) return;  // double check: only the king may move
     }
 
-    const Bitboard target = checkers ? between_bb<G>(ksq, lsb(checkers)) : ~ours & all_squares_bb<G>();
+    const Bitboard target =
+        checkers ? between_bb<G>(ksq, lsb(checkers)) : ~ours & all_squares_bb<G>();
     const Bitboard pinned = pos.king_blockers() & ours;
 
     generate_pawn_moves<R, Us>(pos, sink, target, pinned, ksq);
@@ -179,16 +180,20 @@ void generate_all(const BasicPosition<R>& pos, Sink& sink) {
 template <typename R, int Cap>
 void generate_legal(const BasicPosition<R>& pos, MoveList<Cap>& list) {
     movegen_detail::ListSink<R, Cap> sink{list};
-    if (pos.side_to_move() == White) movegen_detail::generate_all<R, White>(pos, sink);
-    else movegen_detail::generate_all<R, Black>(pos, sink);
+    if (pos.side_to_move() == White)
+        movegen_detail::generate_all<R, White>(pos, sink);
+    else
+        movegen_detail::generate_all<R, Black>(pos, sink);
 }
 
 // How many legal moves there are, without listing them.
 template <typename R>
 std::uint64_t count_legal(const BasicPosition<R>& pos) {
     movegen_detail::CountSink<R> sink;
-    if (pos.side_to_move() == White) movegen_detail::generate_all<R, White>(pos, sink);
-    else movegen_detail::generate_all<R, Black>(pos, sink);
+    if (pos.side_to_move() == White)
+        movegen_detail::generate_all<R, White>(pos, sink);
+    else
+        movegen_detail::generate_all<R, Black>(pos, sink);
     return sink.count;
 }
 
@@ -199,11 +204,55 @@ MoveList<> legal_moves(const BasicPosition<R>& pos) {
     return list;
 }
 
+// Decided for the one move, by the generator's own rules: the piece can make it on this
+// board, a check is answered, a pinned piece stays on its line, the king does not step
+// into an attack. Castling and en passant (rare) are looked up in the generated moves.
 template <typename R>
 bool BasicPosition<R>::is_legal(Move m) const {
     if (!m.is_ok() || m.from() >= SquareCount || m.to() >= SquareCount) return false;
-    if (board_[m.from()] == NoPiece || color_of(board_[m.from()]) != side_) return false;
-    return legal_moves(*this).contains(m);
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    if (pc == NoPiece || color_of(pc) != side_) return false;
+    const MoveKind kind = m.kind();
+    if (kind != MoveKind::Normal && kind != MoveKind::Promotion)
+        return legal_moves(*this).contains(m);
+    // Only the encoding the generator produces (a normal move carries the default piece).
+    if (m != Move::make(from, to, kind, kind == MoveKind::Promotion ? m.promotion() : Knight))
+        return false;
+
+    const Color us = side_;
+    const PieceType pt = type_of(pc);
+    const Bitboard toBB = square_bb<G>(to), occupied = pieces();
+    if (pieces(us) & toBB) return false;
+    const bool toLastRank = G::rank_of(to) == (us == White ? G::Ranks - 1 : 0);
+    if (kind == MoveKind::Promotion) {
+        const PieceType promo = m.promotion();
+        const bool allowed =
+            promo == Queen ||
+            (R::UnderPromotion && (promo == Rook || promo == Bishop || promo == Knight));
+        if (pt != Pawn || !toLastRank || !allowed) return false;
+    } else if (pt == Pawn && toLastRank) {
+        return false;
+    }
+    if (pt == Pawn) {
+        const int push = us == White ? G::Files : -G::Files;
+        const bool capture = (pawn_attacks<G>(us, from) & toBB & pieces(~us)) != 0;
+        const bool single = to == from + push && !(occupied & toBB);
+        const bool twice = to == from + 2 * push &&
+                           G::rank_of(from) == (us == White ? 1 : G::Ranks - 2) &&
+                           !(occupied & (toBB | square_bb<G>(from + push)));
+        if (!capture && !single && !twice) return false;
+    } else if (!(piece_attacks<G>(pt, from, occupied) & toBB)) {
+        return false;
+    }
+
+    const Square ksq = king_square(us);
+    if (ksq == NoSquare) return true;
+    if (pt == King) return !(attackers_to(to, occupied ^ square_bb<G>(from)) & pieces(~us));
+    if (const Bitboard checkers = st().checkers) {
+        if (more_than_one(checkers) || !(between_bb<G>(ksq, lsb(checkers)) & toBB)) return false;
+    }
+    return !(st().blockers & square_bb<G>(from)) || (line_bb<G>(ksq, from) & toBB);
 }
 
 template <typename R>
