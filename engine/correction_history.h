@@ -1,6 +1,10 @@
 // Correction history (8x8 chess): the static evaluation's average error in positions like
-// this one, learnt from what the searches below them found, by side to move and the pawns
-// of both colours. The search corrects the evaluation before any pruning decision reads it.
+// this one, learnt from what the searches below them found. Three tables, each by side to
+// move: one indexed by the pawns of both colours, one by White's pieces other than pawns
+// (its king included) and one by Black's. A position's correction is its pawn entry plus
+// the mean of its two piece entries: the pawn structure and each army's placement each
+// explain part of what the evaluation misses. The search corrects the evaluation before
+// any pruning decision reads it.
 #pragma once
 
 #include <algorithm>
@@ -22,7 +26,10 @@ class CorrectionHistory {
     // The raw evaluation of pos corrected, never into the range of mate scores.
     int corrected(const Position& pos, int raw) const {
         const Color us = pos.side_to_move();
-        const int c = entry(PawnTable, us, pawn_index(pos));
+        const int c = entry(PawnTable, us, pawn_index(pos)) +
+                      (entry(WhitePieceTable, us, piece_index(pos, White)) +
+                       entry(BlackPieceTable, us, piece_index(pos, Black))) /
+                          2;
         return std::clamp(raw + c / Grain, -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
     }
 
@@ -36,13 +43,15 @@ class CorrectionHistory {
             e = std::clamp(e, -Limit, Limit);
         };
         move_towards(entry(PawnTable, us, pawn_index(pos)));
+        move_towards(entry(WhitePieceTable, us, piece_index(pos, White)));
+        move_towards(entry(BlackPieceTable, us, piece_index(pos, Black)));
     }
 
   private:
     static constexpr int Size = 16384;  // entries per table and side to move
     static constexpr int Grain = 256;   // an entry is centipawns × this
     static constexpr int Limit = 64 * Grain;
-    enum Table { PawnTable, Tables };
+    enum Table { PawnTable, WhitePieceTable, BlackPieceTable, Tables };
 
     static std::size_t pawn_index(const Position& pos) {
         const std::uint64_t w = pos.pieces(White, Pawn);
@@ -50,6 +59,9 @@ class CorrectionHistory {
         const std::uint64_t h =
             w * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
         return std::size_t((h ^ (h >> 31)) & (Size - 1));
+    }
+    static std::size_t piece_index(const Position& pos, Color c) {
+        return std::size_t(pos.non_pawn_key(c) & (Size - 1));
     }
     int& entry(Table t, Color us, std::size_t index) {
         return entries_[(std::size_t(t) * 2 + std::size_t(us)) * Size + index];

@@ -3,7 +3,7 @@
 // principal variation search, transposition table, quiescence with MVV-LVA ordering and
 // SEE pruning, killers, counter moves and history, null move, reverse futility, futility
 // and late-move pruning, late-move reductions, singular and check extensions,
-// mate-distance pruning, pawn correction history (8x8 chess), and draws by
+// mate-distance pruning, pawn and piece correction history (8x8 chess), and draws by
 // repetition, the 50-move rule and bare minor pieces inside the tree. One searcher per
 // thread; the table may be shared.
 #pragma once

@@ -174,6 +174,7 @@ TEST(MinesweeperRules, KnightLandingOnAMineIsDestroyed) {
     EXPECT_TRUE(pos.board().empty(sq("f5")));
     EXPECT_EQ(pos.board().count(White, Knight), 0);
     EXPECT_EQ(pos.board().key(), pos.board().compute_key());
+    EXPECT_EQ(pos.board().non_pawn_key(White), pos.board().compute_non_pawn_key(White));
     EXPECT_EQ(e.fogLifted, squares({"e4", "f4", "g4", "e5", "f5", "g5", "e6", "f6", "g6"}));
 }
 

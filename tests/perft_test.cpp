@@ -61,7 +61,7 @@ TEST(Perft, TrickyPositions) {
     }
 }
 
-TEST(Perft, IncrementalKeyEqualsRecomputedKeyAlongRandomGames) {
+TEST(Perft, IncrementalKeysEqualRecomputedKeysAlongRandomGames) {
     std::uint64_t seed = 12345;
     auto next = [&seed] { return seed = seed * 6364136223846793005ULL + 1442695040888963407ULL; };
     for (int game = 0; game < 40; ++game) {
@@ -71,6 +71,8 @@ TEST(Perft, IncrementalKeyEqualsRecomputedKeyAlongRandomGames) {
             if (moves.empty()) break;
             pos.do_move(moves[int((next() >> 33) % std::uint64_t(moves.size()))]);
             ASSERT_EQ(pos.key(), pos.compute_key()) << pos.fen();
+            for (Color c : {White, Black})
+                ASSERT_EQ(pos.non_pawn_key(c), pos.compute_non_pawn_key(c)) << pos.fen();
             ASSERT_EQ(Position::from_fen(pos.fen()).key(), pos.key()) << pos.fen();
         }
     }

@@ -18,7 +18,7 @@ namespace arbiter {
 
 template <typename Rules>
 class BasicPosition {
-public:
+  public:
     using G = typename Rules::Geometry;
     using Bitboard = typename G::Bitboard;
     static constexpr int SquareCount = G::Squares;
@@ -58,6 +58,9 @@ public:
     int fullmove_number() const { return 1 + gamePly_ / 2; }
     int game_ply() const { return gamePly_; }
     Key key() const { return st().key; }
+    // The Zobrist key of colour c's pieces other than pawns (its king included), kept with the
+    // full key: the search's correction history indexes its non-pawn tables by it.
+    Key non_pawn_key(Color c) const { return st().nonPawnKey[c]; }
     Piece captured_piece() const { return st().captured; }  // by the last move made
 
     // --- attacks and checks ----------------------------------------------------------
@@ -115,14 +118,16 @@ public:
     // variant move the board plays as a null move that the variant's rules count as a pawn's.
     void set_halfmove_clock(int plies) { st().rule50 = plies; }
     void finish_setup();
-    // Rebuilds the key from scratch (tests compare it with the incremental one).
+    // Rebuild the keys from scratch (tests compare them with the incremental ones).
     Key compute_key() const;
+    Key compute_non_pawn_key(Color c) const;
 
-private:
+  private:
     struct Empty {};
     explicit BasicPosition(Empty) { clear(); }
     struct State {
         Key key = 0;
+        std::array<Key, 2> nonPawnKey{};
         Square epSquare = NoSquare;
         CastlingRights castling = NoCastling;
         int rule50 = 0;
@@ -151,5 +156,5 @@ using Position = BasicPosition<StandardChessRules>;
 
 }  // namespace arbiter
 
-#include "variants/chess/position_impl.h"
 #include "variants/chess/fen_impl.h"
+#include "variants/chess/position_impl.h"

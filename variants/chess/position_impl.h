@@ -62,6 +62,7 @@ void BasicPosition<R>::finish_setup() {
         castlingMask_[G::square(0, rank)] = queenSide;
     }
     st().key = compute_key();
+    st().nonPawnKey = {compute_non_pawn_key(White), compute_non_pawn_key(Black)};
     update_check_info();
 }
 
@@ -84,8 +85,19 @@ Key BasicPosition<R>::compute_key() const {
 }
 
 template <typename R>
+Key BasicPosition<R>::compute_non_pawn_key(Color c) const {
+    const auto& z = zobrist<G>();
+    Key k = 0;
+    for (Bitboard b = pieces(c) & ~pieces(Pawn); b;) {
+        const Square s = pop_lsb(b);
+        k ^= z.pieceSquare[board_[s]][s];
+    }
+    return k;
+}
+
+template <typename R>
 typename BasicPosition<R>::Bitboard BasicPosition<R>::attackers_to(Square s,
-                                                                 Bitboard occupied) const {
+                                                                   Bitboard occupied) const {
     return (pawn_attacks<G>(Black, s) & pieces(White, Pawn)) |
            (pawn_attacks<G>(White, s) & pieces(Black, Pawn)) |
            (knight_attacks<G>(s) & byType_[Knight]) | (king_attacks<G>(s) & byType_[King]) |
@@ -135,6 +147,11 @@ void BasicPosition<R>::do_move(Move m) {
     Square from = m.from(), to = m.to();
     Piece pc = board_[from];
     Key k = prev.key ^ z.blackToMove;
+    // Every piece put on or taken off a square goes through here, so both keys stay exact.
+    auto toggle = [&](Piece p, Square sq) {
+        k ^= z.pieceSquare[p][sq];
+        if (type_of(p) != Pawn) s.nonPawnKey[color_of(p)] ^= z.pieceSquare[p][sq];
+    };
     s.rule50 = prev.rule50 + 1;
     s.pliesFromNull = prev.pliesFromNull + 1;
     s.captured = NoPiece;
@@ -150,8 +167,10 @@ void BasicPosition<R>::do_move(Move m) {
         remove_piece(to);
         put_piece(pc, kingTo);
         put_piece(rook, rookTo);
-        k ^= z.pieceSquare[pc][from] ^ z.pieceSquare[pc][kingTo] ^ z.pieceSquare[rook][to] ^
-             z.pieceSquare[rook][rookTo];
+        toggle(pc, from);
+        toggle(pc, kingTo);
+        toggle(rook, to);
+        toggle(rook, rookTo);
     } else {
         Square capSq = to;
         Piece captured = board_[to];
@@ -161,12 +180,13 @@ void BasicPosition<R>::do_move(Move m) {
         }
         if (captured != NoPiece) {
             remove_piece(capSq);
-            k ^= z.pieceSquare[captured][capSq];
+            toggle(captured, capSq);
             s.rule50 = 0;
             s.captured = captured;
         }
         move_piece(from, to);
-        k ^= z.pieceSquare[pc][from] ^ z.pieceSquare[pc][to];
+        toggle(pc, from);
+        toggle(pc, to);
         if (type_of(pc) == Pawn) {
             s.rule50 = 0;
             if constexpr (R::EnPassant) {
@@ -182,7 +202,8 @@ void BasicPosition<R>::do_move(Move m) {
                 Piece promoted = make_piece(us, m.promotion());
                 remove_piece(to);
                 put_piece(promoted, to);
-                k ^= z.pieceSquare[pc][to] ^ z.pieceSquare[promoted][to];
+                toggle(pc, to);
+                toggle(promoted, to);
             }
         }
     }
@@ -219,7 +240,8 @@ void BasicPosition<R>::undo_move(Move m) {
         Piece captured = st().captured;
         if (captured != NoPiece) {
             Square capSq = to;
-            if (m.kind() == MoveKind::EnPassant) capSq = us == White ? to - G::Files : to + G::Files;
+            if (m.kind() == MoveKind::EnPassant)
+                capSq = us == White ? to - G::Files : to + G::Files;
             put_piece(captured, capSq);
         }
     }
@@ -228,7 +250,9 @@ void BasicPosition<R>::undo_move(Move m) {
 
 template <typename R>
 void BasicPosition<R>::remove_piece_after_move(Square s) {
-    st().key ^= zobrist<G>().pieceSquare[board_[s]][s];
+    const Piece p = board_[s];
+    st().key ^= zobrist<G>().pieceSquare[p][s];
+    if (type_of(p) != Pawn) st().nonPawnKey[color_of(p)] ^= zobrist<G>().pieceSquare[p][s];
     remove_piece(s);
     update_check_info();
 }
