@@ -94,7 +94,7 @@ class Searcher {
 
     // Searches the root position within the limits; stop may be raised by another thread.
     SearchResult run(const Position& root, const SearchLimits& limits,
-                     const std::atomic<bool>* stop = nullptr, InfoCallback onInfo = {});
+                     const std::atomic<bool>* stop = nullptr, const InfoCallback& onInfo = {});
 
     // Every root move with its score from a full-window search, by iterative deepening to
     // maxDepth or until the node budget runs out (the last complete depth counts). The
@@ -295,7 +295,7 @@ void Searcher<R>::check_limits() {
 
 template <typename R>
 SearchResult Searcher<R>::run(const Position& root, const SearchLimits& limits,
-                              const std::atomic<bool>* stop, InfoCallback onInfo) {
+                              const std::atomic<bool>* stop, const InfoCallback& onInfo) {
     pos_ = root;
     limits_ = limits;
     stop_ = stop;
