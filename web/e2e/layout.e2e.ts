@@ -199,6 +199,8 @@ test('1280×800, Minesweeper: the fog lifting for good does not move the board',
 
 /** Every element matching `selector`: no symbol code point in its text, and an <svg> inside. */
 async function iconsOnly(page: Page, selector: string, what: string, needSvg = true): Promise<void> {
+  // A click may render the elements a moment later (a loaded machine): wait for the first.
+  await page.locator(selector).first().waitFor({ state: 'attached' }).catch(() => undefined);
   const items = await page.locator(selector).evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', svg: e.querySelectorAll('svg').length })));
   assert.ok(items.length > 0, `${what}: nothing matched ${selector}`);
   for (const it of items) {
