@@ -275,7 +275,13 @@ class Searcher {
     std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
     std::array<int, MaxPly + 2> pvLength_{};
     MoveHistory<N> history_;
-    CorrectionHistory correction_;
+    // Only 8x8 chess learns corrections: the other boards do not carry the tables' 384 KB.
+    struct NoCorrectionHistory {
+        void clear() {}
+    };
+    std::conditional_t<std::is_same_v<R, StandardChessRules>, CorrectionHistory,
+                       NoCorrectionHistory>
+        correction_;
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
     const nnue::Network* net_ = nullptr;
