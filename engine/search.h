@@ -81,6 +81,8 @@ class Searcher {
     using G = typename R::Geometry;
     using Position = BasicPosition<R>;
     static constexpr int N = G::Squares;
+    // The network and the correction tables exist for the 8x8 board only.
+    static constexpr bool IsStandardChess = std::is_same_v<R, StandardChessRules>;
     using InfoCallback = std::function<void(const SearchInfo&)>;
 
     explicit Searcher(TranspositionTable& tt) : tt_(tt) { clear_history(); }
@@ -162,11 +164,11 @@ class Searcher {
     bool is_draw() const;
     void check_limits();
     void enter_node(int ply) {
-        if constexpr (std::is_same_v<R, StandardChessRules>)
+        if constexpr (IsStandardChess)
             if (net_ && incremental_) accumulators_.enter(ply, pos_);
     }
     int static_eval(int ply) {
-        if constexpr (std::is_same_v<R, StandardChessRules>)
+        if constexpr (IsStandardChess)
             if (net_)
                 return incremental_ ? accumulators_.evaluate(ply, pos_)
                                     : nnue::evaluate(*net_, pos_);
@@ -205,12 +207,11 @@ class Searcher {
     }
     // The static evaluation corrected by what the searches learnt (8x8 chess).
     int corrected(int raw) const {
-        if constexpr (std::is_same_v<R, StandardChessRules>)
-            return correction_.corrected(pos_, raw);
+        if constexpr (IsStandardChess) return correction_.corrected(pos_, raw);
         return raw;
     }
     void update_correction(int depth, int error) {
-        if constexpr (std::is_same_v<R, StandardChessRules>) correction_.learn(pos_, depth, error);
+        if constexpr (IsStandardChess) correction_.learn(pos_, depth, error);
     }
     bool is_quiet(Move m) const { return !pos_.is_capture(m) && m.kind() != MoveKind::Promotion; }
     // Whether quiet move m attacks the enemy king from its new square (discovered checks
@@ -279,9 +280,7 @@ class Searcher {
     struct NoCorrectionHistory {
         void clear() {}
     };
-    std::conditional_t<std::is_same_v<R, StandardChessRules>, CorrectionHistory,
-                       NoCorrectionHistory>
-        correction_;
+    std::conditional_t<IsStandardChess, CorrectionHistory, NoCorrectionHistory> correction_;
     std::array<std::int16_t, N> landingRisk_{};
     bool hasLandingRisk_ = false;
     const nnue::Network* net_ = nullptr;
