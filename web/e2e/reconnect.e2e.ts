@@ -80,3 +80,21 @@ test('the server restarts: both pages reconnect and play on', async () => {
   const san = await b.locator('[data-testid=movelist] button.move').allInnerTexts();
   assert.deepEqual(san, ['d4', 'd5', 'c4']);
 });
+
+test('the opponent joins before the page subscribes: the game still starts on the page', async () => {
+  const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white', clock: { initial: 600, increment: 5 } });
+  const a = await H.newPage();
+  // The page's socket reaches the server only once the opponent has joined: the "opponent
+  // joined" status goes out to no one, and the page must learn it from the welcome.
+  let release = () => {};
+  const released = new Promise<void>((res) => (release = res));
+  await a.routeWebSocket(/\/ws\//, (ws) => void released.then(() => ws.connectToServer()));
+  await H.openGame(a, g.id, g.token);
+  await a.waitForSelector('[data-testid=invite]');
+  await H.api.join(g.id, { invite: g.invite });
+  release();
+  await conn(a, 'online');
+  await a.waitForSelector('[data-testid=game-page][data-status=active]');
+  assert.equal(await a.locator('[data-testid=invite]').count(), 0);
+  await canMove(a, 'white');
+});
