@@ -85,7 +85,7 @@ test('the opponent joins before the page subscribes: the game still starts on th
   const g = await H.api.createGame({ variant: 'chess', opponent: 'human', color: 'white', clock: { initial: 600, increment: 5 } });
   const a = await H.newPage();
   // The page's socket reaches the server only once the opponent has joined: the "opponent
-  // joined" status goes out to no one, and the page must learn it from the welcome.
+  // joined" status goes out to no one, and the page must learn it once it is welcomed.
   let release = () => {};
   const released = new Promise<void>((res) => (release = res));
   await a.routeWebSocket(/\/ws\//, (ws) => void released.then(() => ws.connectToServer()));
