@@ -152,9 +152,9 @@ class GamePage implements Page {
       this.view = view;
       this.absorbView(view);
       this.screen?.setView(view);
-      // A status change (the opponent joined) is no event: one made before this socket was
-      // subscribed, or while it was away, is in no replay. The summary fields come with a view.
-      if (msg?.type === 'welcome') this.refresh();
+      // The opponent's joining is no event: made before this socket was subscribed, or while
+      // it was away, it is in no replay. Only an open game can miss it; a view brings it.
+      if (msg?.type === 'welcome' && this.summary?.status === 'open') this.refresh();
       redraw();
     };
     conn.onEvent = (ev) => this.onEvent(ev);
