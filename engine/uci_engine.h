@@ -85,7 +85,7 @@ class UciEngine {
 // share. At the maximum (five shares) the levels spent a 10 s clock in the first ten moves and
 // played the rest of the game on the increment.
 inline std::int64_t level_time_cap(const SearchLimits& limits, Color us) {
-    return plan_time(limits, us).optimum;
+    return plan_time(limits, us, LevelHorizon).optimum;
 }
 
 }  // namespace arbiter::engine

@@ -271,6 +271,32 @@ TEST(EngineTimeManagement, ALevelSpendingItsCapEveryMoveKeepsItsClock) {
     EXPECT_EQ(level_time_cap(limits, White), -1);  // no clock: only the node budget
 }
 
+// The full-strength search stops starting iterations at about half its optimum. Spending that
+// share every move of a 10+0.1 game, it must have spent over a third of its clock by move 40
+// (where most games are decided: at the levels' horizon it still had 6.3 s), keep a reserve
+// for a long endgame, and never run out even when it spends the whole optimum every move.
+TEST(EngineTimeManagement, TheSearchSpendsItsClockInTheMiddlegameAndNeverRunsOut) {
+    auto clock_after = [](int moves, int share_percent) {
+        SearchLimits limits;
+        limits.time[White] = 10000;
+        limits.increment[White] = 100;
+        for (int move = 1; move <= moves; ++move) {
+            const TimeBudget b = plan_time(limits, White);
+            limits.time[White] -= b.optimum * share_percent / 100 + 5;
+            if (limits.time[White] <= 0) return limits.time[White];
+            limits.time[White] += limits.increment[White];
+        }
+        return limits.time[White];
+    };
+    EXPECT_LT(clock_after(40, 50), 6000);
+    EXPECT_GT(clock_after(150, 50), 1500);
+    EXPECT_GT(clock_after(150, 100), 300);
+    SearchLimits limits;
+    limits.time[White] = 10000;
+    limits.increment[White] = 100;
+    EXPECT_GT(plan_time(limits, White).optimum, level_time_cap(limits, White));
+}
+
 TEST(EngineTimeManagement, NoClockMeansNoLimit) {
     SearchLimits limits;
     EXPECT_EQ(plan_time(limits, White).maximum, -1);
