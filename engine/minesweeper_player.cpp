@@ -57,11 +57,6 @@ struct Risk {
     }
 };
 
-int piece_worth(PieceType pt) {
-    constexpr int worth[] = {0, 100, 320, 330, 500, 950, 0};
-    return pt < 7 ? worth[pt] : 0;
-}
-
 // Mate scores kept in order but on a scale an expectation can mix with centipawns.
 double expectable(int v) {
     if (v >= ValueMateInMaxPly) return 20000.0 - (ValueMate - v);
@@ -274,7 +269,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
         Square king = child.king_square(us);
         if (king != NoSquare && (child.attackers_to(king) & child.pieces(~us)))
             return KingExposed;  // lost at once
-        if (estimate || deadline.out()) return stays - piece_worth(pt);
+        if (estimate || deadline.out()) return stays - mine_loss(pt);
         return -expectable(reply_value(searcher, child, deadline));
     }
 
@@ -311,7 +306,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
                 if (king != NoSquare && (gone.attackers_to(king) & gone.pieces(~them)))
                     destroyed = KingExposed;
                 else if (deadline.out())
-                    destroyed = v - piece_worth(type_of(child.moved_piece(r)));
+                    destroyed = v - mine_loss(type_of(child.moved_piece(r)));
                 else
                     destroyed = -expectable(
                         search(searcher, gone, level_.depth - 2, level_.branch / 2, deadline));
@@ -345,7 +340,7 @@ class MinesweeperGreedyPlayer final : public ViewPlayer {
                                ? risk.pos.board().piece_on(m.to())
                                : NoPiece;
             if (victim == NoPiece) continue;
-            int worth = piece_worth(type_of(victim));
+            int worth = SeeValue[type_of(victim)];
             if (worth > bestVictim) captures.clear(), bestVictim = worth;
             if (worth == bestVictim) captures.push_back(i);
         }

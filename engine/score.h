@@ -2,6 +2,8 @@
 // above every evaluation: a mate found n plies from the root scores ValueMate - n.
 #pragma once
 
+#include "core/types.h"
+
 namespace arbiter::engine {
 
 constexpr int MaxPly = 128;
@@ -19,5 +21,9 @@ constexpr int mate_moves(int v) { return v > 0 ? (ValueMate - v + 1) / 2 : -(Val
 
 // Material values the search uses outside the evaluation (SEE, delta pruning).
 constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
+
+// Minesweeper Chess: what a mine takes from the side whose piece it destroys. The king is
+// never destroyed: it removes the mine and stays (RULES.md, "Mines and pieces").
+constexpr int mine_loss(PieceType pt) { return pt < King ? SeeValue[pt] : 0; }
 
 }  // namespace arbiter::engine

@@ -201,9 +201,7 @@ class Searcher {
         if (!hasLandingRisk_ || m.kind() == MoveKind::Castling) return 0;
         const int risk = landingRisk_[m.to()];
         if (!risk) return 0;
-        constexpr int worth[] = {0, 100, 320, 330, 500, 950, 0};
-        const int pt = type_of(pos_.moved_piece(m));
-        return pt < 7 ? risk * worth[pt] / 1000 : 0;
+        return risk * mine_loss(type_of(pos_.moved_piece(m))) / 1000;
     }
     // The static evaluation corrected by what the searches learnt (8x8 chess).
     int corrected(int raw) const {
