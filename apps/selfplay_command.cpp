@@ -21,7 +21,7 @@ void add_selfplay_command(CLI::App& app, Registry& registry) {
                     "Player A: a level 0-8, greedy, random, baseline8, or a level with parts "
                     "joined by '-': chiefspy nobluff, nomodel, noreads, blindbluffs, noiseN, "
                     "exposureN (8-noreads); minesweeper nodesN, branchN, noiseN, randomN, "
-                    "blunderN, topK, unbounded (2-blunder30-top3)")
+                    "blunderN, topK, unbounded, fog (2-blunder30-top3)")
         ->required();
     cmd->add_option("--b", options->b, "Player B: as --a")->required();
     cmd->add_option("--uci", options->uciCommand,

@@ -36,7 +36,7 @@ std::unique_ptr<ViewPlayer> make_tuned_player(std::string_view variant, int leve
                    (variant == "chiefspy"
                         ? "' (chiefspy: nobluff, nomodel, noreads, blindbluffs, noiseN, exposureN)"
                         : "' (minesweeper: nodesN, branchN, noiseN, randomN, blunderN, topK, "
-                          "unbounded)");
+                          "unbounded, fog)");
         return nullptr;
     };
     ChiefSpyLevel cs = chiefspy_level(levelNumber);
@@ -76,6 +76,8 @@ std::unique_ptr<ViewPlayer> make_tuned_player(std::string_view variant, int leve
             ms.blunderMoves = *number;
         } else if (part == "unbounded") {
             ms.rootBounds = false;
+        } else if (part == "fog") {
+            ms.fogInTree = true;
         } else {
             return fail(part);
         }
@@ -104,7 +106,8 @@ std::unique_ptr<ViewPlayer> make_view_player(std::string_view variant, std::stri
     // A level with one part off or one dial changed, to measure what it is worth:
     // "8-nobluff", "8-nomodel" (the bare deduction), "8-noreads" (the opponent read as blind),
     // "6-noise1700", "8-exposure1500" for chiefspy; "2-blunder30-top3", "2-nodes800",
-    // "2-noise200", "1-random70", "2-unbounded" for minesweeper. Parts join with '-'.
+    // "2-noise200", "1-random70", "2-unbounded", "8-fog" (landings on the fog priced inside the
+    // tree) for minesweeper. Parts join with '-'.
     if (kind.size() > 2 && kind[1] == '-' && kind[0] >= '1' && kind[0] <= '0' + MaxViewPlayerLevel)
         return make_tuned_player(variant, kind[0] - '0', kind.substr(2), why);
     // The Chief & Spy level player frozen before issue 15, to measure the current one against.

@@ -206,8 +206,8 @@ TEST(MinesweeperBlunder, ASlipPicksOneOfTheFewBestMoves) {
 
 TEST(MinesweeperBlunder, TunedKindsNameTheirDialsAndRejectOthers) {
     std::string why;
-    for (const char* kind :
-         {"2-blunder30-top3", "3-nodes800-branch100", "1-random70", "2-noise200", "4-unbounded"})
+    for (const char* kind : {"2-blunder30-top3", "3-nodes800-branch100", "1-random70", "2-noise200",
+                             "4-unbounded", "8-fog"})
         EXPECT_NE(make_view_player("minesweeper", kind, &why), nullptr) << kind << ": " << why;
     for (const char* kind : {"2-blunder101", "2-nodes0", "2-fast", "2-top"}) {
         EXPECT_EQ(make_view_player("minesweeper", kind, &why), nullptr) << kind;
