@@ -95,7 +95,7 @@ inline constexpr LevelLadder MinesweeperLevels = {{
      "Esperto: calcolo profondo, corre solo i rischi che pagano"},
     {3067, 800, "Master: very few mistakes, hard to trap on a mine",
      "Maestro: pochissimi errori, difficile da far saltare su una mina"},
-    {3214, 1000, "Full strength: the best the computer plays",
+    {3246, 1000, "Full strength: the best the computer plays",
      "Massima forza: il meglio che il computer sa giocare"},
 }};
 
