@@ -7,10 +7,11 @@
 // piece is destroyed there (or, if that leaves its king attacked, the game is lost: "king
 // exposed"), otherwise it stands there. A king landing on a mine clears it (royal
 // sapper); a pawn's sapper action is scored as a pass that clears the square in front with
-// its mine probability. Inside the tree (Searcher::set_landing_risk in engine/search.h) a quiet
-// landing of a non-king piece on the fog costs its mine odds times the piece's worth, for both
-// sides; the tree lifts no fog. At the levels that ask for it (replyMoves; none today) the best few
-// moves are also searched again from the opponent's side with its landing risk priced.
+// its mine probability. At level 8 (fogInTree), inside the tree (Searcher::set_landing_risk)
+// a quiet landing of a non-king piece on the fog costs its mine odds times the piece's worth,
+// for both sides; the tree lifts no fog. At the levels that ask for it (replyMoves; none
+// today) the best few moves are also searched again from the opponent's side with its
+// landing risk priced.
 // Every level scores its root moves with bounds (Searcher::score_root_moves' setsBar): exact
 // for the moves with no mine risk, the others only as far as they can beat the best of those;
 // the levels differ in their node budgets (and level 1 in its share of random moves).
