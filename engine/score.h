@@ -23,7 +23,7 @@ constexpr int mate_moves(int v) { return v > 0 ? (ValueMate - v + 1) / 2 : -(Val
 constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 
 // Minesweeper Chess: what a mine takes from the side whose piece it destroys. The king is
-// never destroyed: it removes the mine and stays (RULES.md, "Mines and pieces").
+// never destroyed: it removes the mine and stays (docs/rules.md#mines-and-pieces).
 constexpr int mine_loss(PieceType pt) { return pt < King ? SeeValue[pt] : 0; }
 
 }  // namespace arbiter::engine

@@ -124,7 +124,7 @@ TEST(MinesweeperSearch, LandingRiskSteersTheTreeAwayFromTheFog) {
     EXPECT_EQ(searcher.run(start, limits).best, plain);
 }
 
-// RULES.md "Mines and pieces": a pawn moving onto a mine is destroyed. Here e3-e4 is White's
+// docs/rules.md#mines-and-pieces: a pawn moving onto a mine is destroyed. Here e3-e4 is White's
 // only move (the king is boxed in by the black king and bishop): a certain mine on e4 costs
 // exactly a pawn's worth.
 TEST(MinesweeperSearch, APawnLandingOnAMineIsLost) {
@@ -147,7 +147,7 @@ TEST(MinesweeperSearch, APawnLandingOnAMineIsLost) {
     EXPECT_EQ(wary.score, plain.score - 100);
 }
 
-// RULES.md "Mines and pieces": the king is a royal sapper — it removes a mine it lands on and
+// docs/rules.md#mines-and-pieces: the king is a royal sapper — it removes a mine it lands on and
 // stays. Mine odds on the squares only the king can reach change nothing in the search.
 TEST(MinesweeperSearch, TheKingLandsOnAMineUnharmed) {
     TranspositionTable tt(1);
