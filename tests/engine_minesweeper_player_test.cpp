@@ -124,25 +124,33 @@ TEST(MinesweeperSearch, LandingRiskSteersTheTreeAwayFromTheFog) {
     EXPECT_EQ(searcher.run(start, limits).best, plain);
 }
 
+namespace {
+
+using LandingRisk = std::array<std::int16_t, Geometry8x10::Squares>;
+
+// A search of the 8x10 position to `depth` from fresh tables, with these landing odds (1/1000).
+SearchResult search_with_risk(const char* fen, int depth, const LandingRisk& risk) {
+    TranspositionTable tt(1);
+    Searcher<MinesweeperBoardRules> searcher(tt);
+    searcher.set_landing_risk(risk);
+    SearchLimits limits;
+    limits.depth = depth;
+    limits.moveOverhead = 0;
+    return searcher.run(BasicPosition<MinesweeperBoardRules>::from_fen(fen), limits);
+}
+
+}  // namespace
+
 // docs/rules.md#mines-and-pieces: a pawn moving onto a mine is destroyed. Here e3-e4 is White's
 // only move (the king is boxed in by the black king and bishop): a certain mine on e4 costs
 // exactly a pawn's worth.
 TEST(MinesweeperSearch, APawnLandingOnAMineIsLost) {
-    TranspositionTable tt(1);
-    Searcher<MinesweeperBoardRules> searcher(tt);
-    const auto pos =
-        BasicPosition<MinesweeperBoardRules>::from_fen("8/8/8/7b/8/8/8/k3P3/P7/K7 w - - 0 1");
-    SearchLimits limits;
-    limits.depth = 3;
-    limits.moveOverhead = 0;
-    const SearchResult plain = searcher.run(pos, limits);
-    ASSERT_EQ(to_uci(pos, plain.best), "e3e4");
-    std::array<std::int16_t, Geometry8x10::Squares> risk{};
+    const char* fen = "8/8/8/7b/8/8/8/k3P3/P7/K7 w - - 0 1";
+    const SearchResult plain = search_with_risk(fen, 3, {});
+    ASSERT_EQ(to_uci(BasicPosition<MinesweeperBoardRules>::from_fen(fen), plain.best), "e3e4");
+    LandingRisk risk{};
     risk[plain.best.to()] = 1000;
-    searcher.set_landing_risk(risk);
-    tt.clear();
-    searcher.clear_history();
-    const SearchResult wary = searcher.run(pos, limits);
+    const SearchResult wary = search_with_risk(fen, 3, risk);
     EXPECT_EQ(wary.best, plain.best);
     EXPECT_EQ(wary.score, plain.score - 100);
 }
@@ -150,21 +158,13 @@ TEST(MinesweeperSearch, APawnLandingOnAMineIsLost) {
 // docs/rules.md#mines-and-pieces: the king is a royal sapper — it removes a mine it lands on and
 // stays. Mine odds on the squares only the king can reach change nothing in the search.
 TEST(MinesweeperSearch, TheKingLandsOnAMineUnharmed) {
-    TranspositionTable tt(1);
-    Searcher<MinesweeperBoardRules> searcher(tt);
-    const auto pos =
-        BasicPosition<MinesweeperBoardRules>::from_fen("7k/8/8/8/p7/8/8/4K3/8/8 w - - 0 1");
-    SearchLimits limits;
-    limits.depth = 4;
-    limits.moveOverhead = 0;
-    const SearchResult plain = searcher.run(pos, limits);
-    ASSERT_EQ(type_of(pos.moved_piece(plain.best)), King);
-    std::array<std::int16_t, Geometry8x10::Squares> risk{};
+    const char* fen = "7k/8/8/8/p7/8/8/4K3/8/8 w - - 0 1";
+    const SearchResult plain = search_with_risk(fen, 4, {});
+    ASSERT_EQ(to_uci(BasicPosition<MinesweeperBoardRules>::from_fen(fen), plain.best).substr(0, 2),
+              "e3");  // a king move
+    LandingRisk risk{};
     for (const char* square : {"d4", "e4", "f4"}) risk[*Geometry8x10::parse_square(square)] = 1000;
-    searcher.set_landing_risk(risk);
-    tt.clear();
-    searcher.clear_history();
-    const SearchResult wary = searcher.run(pos, limits);
+    const SearchResult wary = search_with_risk(fen, 4, risk);
     EXPECT_EQ(wary.best, plain.best);
     EXPECT_EQ(wary.score, plain.score);
     EXPECT_EQ(wary.nodes, plain.nodes);
