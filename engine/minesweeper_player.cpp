@@ -286,6 +286,7 @@ class MinesweeperLevelPlayer final : public ViewPlayer {
         auto replies = searcher.score_root_moves(child, std::max(1, level_.depth - 1),
                                                  level_.replyNodes, deadline.left());
         std::vector<std::pair<double, Move>> byValue;
+        byValue.reserve(replies.size());
         for (auto [r, v] : replies) byValue.emplace_back(expectable(v), r);
         std::stable_sort(byValue.begin(), byValue.end(),
                          [](const auto& a, const auto& b) { return a.first > b.first; });
