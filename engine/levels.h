@@ -47,12 +47,11 @@ inline const LevelSettings& level_settings(int level) {
 // Playing strength of each level on Stockfish's UCI_Elo scale (UCI_Elo maps onto these),
 // measured at 10+0.1 (docs/engine.md, bench/chess_ladder.sh stockfish|levels): level 8, the
 // full engine with network f8, 2532 +- 50 over 200 games against UCI_Elo 2400 and 2600 (f4
-// 2447 +- 51, f3 2355 +- 54; 2285 +- 40 over 400 games
-// against 2000-2600 with the hand-written evaluation); levels 4-7 40 games
-// each against the UCI_Elo nearest their label (4: 1285 with 30 earlier games, 5: 1545, 6: 1775, 7:
-// 2105, each +- about 110); level 3 lost 40 of 40 to UCI_Elo 1350, Stockfish's floor, so it is
-// below about 910. Levels 1 and 2 sit one self-play step (80 % and 78 %, 60 games) above the level
-// below.
+// 2447 +- 51, f3 2355 +- 54; 2285 +- 40 over 400 games against 2000-2600 with the hand-written
+// evaluation); levels 4-7 40 games each against the UCI_Elo nearest their label (4: 1285 with
+// 30 earlier games, 5: 1545, 6: 1775, 7: 2105, each +- about 110); level 3 lost 40 of 40 to
+// UCI_Elo 1350, Stockfish's floor, so it is below about 910. Levels 1 and 2 sit one self-play
+// step (80 % and 78 %, 60 games) above the level below.
 constexpr int LevelElo[MaxLevel + 1] = {100, 330, 550, 900, 1285, 1545, 1775, 2105, 2530};
 
 inline int level_for_elo(int elo) {
