@@ -163,6 +163,8 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
             }
         }
 
+        tt_.prefetch(pos_.key_after(m));  // the child probes it first: fetch it meanwhile
+
         // Singular extension: when the hash move is the only good one here (every other
         // move fails well below its score in a shallow search), it deserves more depth; when
         // another move also beats beta, the node cuts at once (multi-cut).
@@ -188,7 +190,6 @@ int Searcher<R>::search(int alpha, int beta, int depth, int ply, bool cutNode) {
         ss.moved = pos_.moved_piece(m);
         const std::uint64_t nodesBefore = nodes_;
         pos_.do_move(m);
-        tt_.prefetch(pos_.key());
         const bool givesCheck = pos_.in_check();
         // Futility: a quiet move that does not check cannot lift a hopeless eval.
         if (!root && quiet && !givesCheck && !inCheck && depth <= 7 && moveCount > 1 &&
@@ -369,10 +370,10 @@ int Searcher<R>::qsearch(int alpha, int beta, int ply) {
         } else if (bestScore > -ValueMateInMaxPly && is_quiet(m) && i >= 3) {
             continue;  // in check: beyond a few evasions, quiet ones rarely matter
         }
+        tt_.prefetch(pos_.key_after(m));
         stack_[ply].move = m;
         stack_[ply].moved = pos_.moved_piece(m);
         pos_.do_move(m);
-        tt_.prefetch(pos_.key());
         int v = -qsearch<PvNode>(-beta, -alpha, ply + 1);
         pos_.undo_move(m);
         if (stopped_) return 0;

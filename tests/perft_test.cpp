@@ -32,7 +32,8 @@ TEST(Perft, SharedSuiteIsExactAtEveryListedDepth) {
             EXPECT_EQ(perft(pos, depth), expected) << entry.fen << " depth " << depth;
             ++checked;
         }
-        EXPECT_EQ(pos.fen(), Position::from_fen(entry.fen).fen()) << "perft left the position changed";
+        EXPECT_EQ(pos.fen(), Position::from_fen(entry.fen).fen())
+            << "perft left the position changed";
     }
     EXPECT_GE(checked, 12);
 }
@@ -76,4 +77,35 @@ TEST(Perft, IncrementalKeysEqualRecomputedKeysAlongRandomGames) {
             ASSERT_EQ(Position::from_fen(pos.fen()).key(), pos.key()) << pos.fen();
         }
     }
+}
+
+// The search fetches a child's hash entry with key_after before making the move: it must name
+// the child's key whenever castling rights and en passant stay as they were.
+TEST(Perft, KeyAfterIsTheChildsKeyUnlessCastlingOrEnPassantChange) {
+    std::uint64_t seed = 6789;
+    auto next = [&seed] { return seed = seed * 6364136223846793005ULL + 1442695040888963407ULL; };
+    int checked = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position pos;
+        for (int ply = 0; ply < 200; ++ply) {
+            auto moves = legal_moves(pos);
+            if (moves.empty()) break;
+            for (Move m : moves) {
+                const Key predicted = pos.key_after(m);
+                const auto castling = pos.castling_rights();
+                const Square ep = pos.en_passant_square();
+                pos.do_move(m);
+                const bool sameState = pos.castling_rights() == castling && ep == NoSquare &&
+                                       pos.en_passant_square() == NoSquare;
+                if (sameState && m.kind() != MoveKind::Promotion &&
+                    m.kind() != MoveKind::EnPassant && m.kind() != MoveKind::Castling) {
+                    ASSERT_EQ(predicted, pos.key()) << pos.fen();
+                    ++checked;
+                }
+                pos.undo_move(m);
+            }
+            pos.do_move(moves[int((next() >> 33) % std::uint64_t(moves.size()))]);
+        }
+    }
+    EXPECT_GT(checked, 100000);
 }

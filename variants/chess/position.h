@@ -58,6 +58,9 @@ class BasicPosition {
     int fullmove_number() const { return 1 + gamePly_ / 2; }
     int game_ply() const { return gamePly_; }
     Key key() const { return st().key; }
+    // The key after m as far as the pieces and the side to move say (castling and en passant
+    // changes left out): early enough to fetch the hash entry m leads to before m is made.
+    Key key_after(Move m) const;
     // The Zobrist key of colour c's pieces other than pawns (its king included), kept with the
     // full key: the search's correction history indexes its non-pawn tables by it.
     Key non_pawn_key(Color c) const { return st().nonPawnKey[c]; }

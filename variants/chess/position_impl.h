@@ -138,6 +138,16 @@ Square BasicPosition<R>::castling_rook_to(Move m) const {
 }
 
 template <typename R>
+Key BasicPosition<R>::key_after(Move m) const {
+    const auto& z = zobrist<G>();
+    const Piece pc = board_[m.from()];
+    Key k = st().key ^ z.blackToMove ^ z.pieceSquare[pc][m.from()] ^ z.pieceSquare[pc][m.to()];
+    if (m.kind() != MoveKind::Castling && board_[m.to()] != NoPiece)
+        k ^= z.pieceSquare[board_[m.to()]][m.to()];
+    return k;
+}
+
+template <typename R>
 void BasicPosition<R>::do_move(Move m) {
     const auto& z = zobrist<G>();
     states_.push_back(states_.back());
