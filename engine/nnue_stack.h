@@ -74,6 +74,15 @@ class AccumulatorStack {
                 }
         }
         update(*net_, parent.acc, child.acc, removed, removedCount, added, addedCount);
+        // A king that moved into another bucket changes every input weight of its point of
+        // view: that side is summed afresh.
+        for (int k = 0; k < addedCount; ++k) {
+            const Piece p = added[k].piece;
+            if (type_of(p) != King) continue;
+            const Color view = color_of(p);
+            if (king_bucket(added[k].square, view) != child.acc.kingBucket[view])
+                refresh(*net_, child.board.data(), view, child.acc);
+        }
         child.valid = true;
     }
 

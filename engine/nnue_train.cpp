@@ -29,15 +29,35 @@ std::pair<float, float> targets(const TrainingPosition& p, double lambda) {
     return {float(lambda * result + (1 - lambda) * sigmoid(score / float(EvalScale))), result};
 }
 
+// The input-weight rows of a position's pieces for the side to move's accumulator and the
+// other side's, by their king buckets.
+class InputRows {
+  public:
+    explicit InputRows(const TrainingPosition& p)
+        : white_(p.sideToMove == White),
+          mineBase_(std::size_t(king_bucket(p, p.sideToMove)) * Inputs),
+          theirsBase_(std::size_t(king_bucket(p, ~p.sideToMove)) * Inputs) {}
+    // whiteFeature: a piece's input seen from White.
+    std::size_t mine(int whiteFeature) const {
+        return mineBase_ + std::size_t(white_ ? whiteFeature : black_view(whiteFeature));
+    }
+    std::size_t theirs(int whiteFeature) const {
+        return theirsBase_ + std::size_t(white_ ? black_view(whiteFeature) : whiteFeature);
+    }
+
+  private:
+    bool white_;
+    std::size_t mineBase_, theirsBase_;
+};
+
 // Both accumulators (before the activation) of a position.
 void accumulate(const FloatNetwork& net, const TrainingPosition& p, float* mine, float* theirs) {
     std::copy(net.inputBias.begin(), net.inputBias.end(), mine);
     std::copy(net.inputBias.begin(), net.inputBias.end(), theirs);
-    const bool white = p.sideToMove == White;
+    const InputRows rows(p);
     for (int k = 0; k < p.count; ++k) {
-        const int w = p.features[k], b = black_view(w);
-        const float* rowMine = &net.inputWeights[std::size_t(white ? w : b) * Hidden];
-        const float* rowTheirs = &net.inputWeights[std::size_t(white ? b : w) * Hidden];
+        const float* rowMine = &net.inputWeights[rows.mine(p.features[k]) * Hidden];
+        const float* rowTheirs = &net.inputWeights[rows.theirs(p.features[k]) * Hidden];
         for (int i = 0; i < Hidden; ++i) {
             mine[i] += rowMine[i];
             theirs[i] += rowTheirs[i];
@@ -101,6 +121,7 @@ TrainingPosition training_position(const Position& pos, float whiteScore, float 
         p.features[p.count++] = std::uint16_t(feature(color_of(piece), type_of(piece), s, White));
     }
     p.sideToMove = pos.side_to_move();
+    for (Color c : {White, Black}) p.kings[c] = std::int8_t(pos.king_square(c));
     p.score = whiteScore;
     p.result = whiteResult;
     p.handEval = std::int16_t(std::clamp(engine::evaluate(pos), -30000, 30000));
@@ -110,6 +131,8 @@ TrainingPosition training_position(const Position& pos, float whiteScore, float 
 TrainingPosition mirrored_files(const TrainingPosition& p) {
     TrainingPosition m = p;
     for (int k = 0; k < p.count; ++k) m.features[k] = std::uint16_t(p.features[k] ^ 7);
+    for (Color c : {White, Black})
+        if (p.kings[c] != NoSquare) m.kings[c] = std::int8_t(p.kings[c] ^ 7);
     return m;
 }
 
@@ -165,6 +188,11 @@ FloatNetwork initial_network(std::uint64_t seed) {
         for (float& x : v) x = d(rng);
     };
     fill(net.inputWeights, 1.0f / std::sqrt(float(Inputs)));
+    // Every king bucket starts from the same weights: a bucket only its positions move away
+    // from the others, and one that few positions reach is not left as noise.
+    const std::size_t oneBucket = std::size_t(Inputs) * Hidden;
+    for (std::size_t i = oneBucket; i < net.inputWeights.size(); ++i)
+        net.inputWeights[i] = net.inputWeights[i % oneBucket];
     fill(net.inputBias, 1.0f / std::sqrt(float(Inputs)));
     fill(net.outputWeights, 1.0f / std::sqrt(float(2 * Hidden)));
     return net;
@@ -293,11 +321,10 @@ TrainResult train(const TrainingSet& set, const TrainOptions& o, std::ostream& l
                         dTheirs[i] = liveTheirs ? d * w[Hidden + i] * 2 * theirs[i] : 0.0f;
                         g.inputBias[i] += dMine[i] + dTheirs[i];
                     }
-                    const bool white = p.sideToMove == White;
+                    const InputRows rows(p);
                     for (int f = 0; f < p.count; ++f) {
-                        const int w = p.features[f], b = black_view(w);
-                        float* rowMine = &g.inputWeights[std::size_t(white ? w : b) * Hidden];
-                        float* rowTheirs = &g.inputWeights[std::size_t(white ? b : w) * Hidden];
+                        float* rowMine = &g.inputWeights[rows.mine(p.features[f]) * Hidden];
+                        float* rowTheirs = &g.inputWeights[rows.theirs(p.features[f]) * Hidden];
                         for (int i = 0; i < Hidden; ++i) {
                             rowMine[i] += dMine[i];
                             rowTheirs[i] += dTheirs[i];

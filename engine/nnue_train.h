@@ -20,8 +20,9 @@ struct TrainingPosition {
     std::array<std::uint16_t, 32> features{};  // the inputs seen from White
     std::uint8_t count = 0;
     Color sideToMove = White;
-    float score = 0;            // centipawns for White
-    float result = 0;           // for White: 1, 0.5 or 0
+    std::array<std::int8_t, 2> kings{NoSquare, NoSquare};  // each colour's king square
+    float score = 0;                                       // centipawns for White
+    float result = 0;                                      // for White: 1, 0.5 or 0
     std::int16_t handEval = 0;  // the hand-written evaluation (evaluate.h), for the side to move
 };
 
@@ -31,6 +32,10 @@ constexpr int black_view(int whiteFeature) {
 }
 
 TrainingPosition training_position(const Position& pos, float whiteScore, float whiteResult);
+// The king bucket of a point of view of the position.
+inline int king_bucket(const TrainingPosition& p, Color view) {
+    return king_bucket(Square(p.kings[view]), view);
+}
 // The same position with the board mirrored left to right (a-file ↔ h-file).
 TrainingPosition mirrored_files(const TrainingPosition& p);
 
@@ -58,15 +63,18 @@ enum class PositionUse { Split, Train, HeldOut };
 void add_positions(std::istream& in, const std::string& name, TrainingSet& set,
                    PositionUse use = PositionUse::Split);
 
-// The network in floating point, as trained (input weights [input][neuron] like Network).
+// The network in floating point, as trained (input weights [king bucket][input][neuron] like
+// Network).
 struct FloatNetwork {
-    std::vector<float> inputWeights = std::vector<float>(std::size_t(Inputs) * Hidden);
+    std::vector<float> inputWeights =
+        std::vector<float>(std::size_t(KingBuckets) * Inputs * Hidden);
     std::vector<float> inputBias = std::vector<float>(Hidden);
     std::vector<float> outputWeights = std::vector<float>(std::size_t(OutputBuckets) * 2 * Hidden);
     std::vector<float> outputBias = std::vector<float>(OutputBuckets);
 };
 
-// Small random weights (uniform, scaled by each layer's fan-in), from the seed alone.
+// Small random weights (uniform, scaled by each layer's fan-in), from the seed alone; the same
+// input weights in each king bucket.
 FloatNetwork initial_network(std::uint64_t seed);
 
 // The output o for the side to move (o × EvalScale is centipawns).

@@ -19,6 +19,7 @@
 #include "engine/datagen.h"
 #include "engine/evaluate.h"
 #include "engine/nnue.h"
+#include "engine/nnue_stack.h"
 #include "engine/nnue_train.h"
 #include "engine/search.h"
 #include "engine/uci_engine.h"
@@ -70,8 +71,11 @@ std::string mirrored_fen(const std::string& fen) {
 
 nnue::FloatNetwork lively_network(std::uint64_t seed) {
     // Larger weights than the trainer starts from, so that every neuron's clamp is exercised.
+    // Each king bucket's weights are made different (the trainer starts them alike).
     auto net = nnue::initial_network(seed);
-    for (float& w : net.inputWeights) w *= 6;
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<float> noise(-0.1f, 0.1f);
+    for (float& w : net.inputWeights) w = w * 6 + noise(rng);
     for (float& w : net.outputWeights) w *= 4;
     for (std::size_t b = 0; b < net.outputBias.size(); ++b)
         net.outputBias[b] = 0.1f - 0.03f * float(b);
@@ -109,7 +113,7 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
     };
     EXPECT_NE(message(bytes.substr(0, bytes.size() - 1)).find("bytes"), std::string::npos);
     EXPECT_NE(message(bytes + "x").find("longer than"), std::string::npos);
-    EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE2"), std::string::npos);
+    EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE3"), std::string::npos);
     EXPECT_NE(message("ARBNNUE1" + bytes.substr(8)).find("older network format"),
               std::string::npos);
     std::string flipped = bytes;
@@ -121,9 +125,100 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
     std::string otherBuckets = bytes;
     otherBuckets[12] = char(otherBuckets[12] + 1);
     EXPECT_NE(message(otherBuckets).find("output buckets"), std::string::npos);
+    std::string otherKingBuckets = bytes;
+    otherKingBuckets[16] = char(otherKingBuckets[16] + 1);
+    EXPECT_NE(message(otherKingBuckets).find("king buckets"), std::string::npos);
     EXPECT_THROW(nnue::load_file("/nonexistent/net.nnue"), std::invalid_argument);
     // An endless or huge file is refused after the bytes a network has, not read to the end.
     EXPECT_THROW(nnue::load_file("/dev/zero"), std::invalid_argument);
+}
+
+TEST(Nnue, KingBucketsAreTheWingsAndCentreOfTheBackRanksAndTheRestOfTheBoard) {
+    const auto bucket = [](const char* square, Color view) {
+        return nnue::king_bucket(Square((square[1] - '1') * 8 + (square[0] - 'a')), view);
+    };
+    EXPECT_EQ(bucket("c1", White), 0);  // castled long
+    EXPECT_EQ(bucket("b2", White), 0);
+    EXPECT_EQ(bucket("e1", White), 1);  // not castled
+    EXPECT_EQ(bucket("d2", White), 1);
+    EXPECT_EQ(bucket("g1", White), 2);  // castled short
+    EXPECT_EQ(bucket("h2", White), 2);
+    EXPECT_EQ(bucket("e3", White), 3);  // an ending's king
+    EXPECT_EQ(bucket("a8", White), 3);
+    // Black's back ranks are its 1st and 2nd.
+    EXPECT_EQ(bucket("c8", Black), 0);
+    EXPECT_EQ(bucket("e8", Black), 1);
+    EXPECT_EQ(bucket("g7", Black), 2);
+    EXPECT_EQ(bucket("e6", Black), 3);
+    EXPECT_EQ(bucket("g1", Black), 3);
+}
+
+TEST(Nnue, ANetworkWithoutKingBucketsEvaluatesAsItDidWithItsWeightsInEachBucket) {
+    // An ARBNNUE2 file (the format before king buckets) is the same header without the king
+    // bucket count and one set of input weights.
+    const auto net = nnue::quantise(lively_network(4));
+    std::string old = "ARBNNUE2";
+    auto put = [&old](auto value, int bytes) {
+        for (int i = 0; i < bytes; ++i)
+            old.push_back(char((std::uint64_t(value) >> (8 * i)) & 0xff));
+    };
+    put(nnue::Hidden, 4);
+    put(nnue::OutputBuckets, 4);
+    const std::size_t oneBucket = std::size_t(nnue::Inputs) * nnue::Hidden;
+    for (std::size_t i = 0; i < oneBucket; ++i) put(std::uint16_t(net->inputWeights[i]), 2);
+    for (auto w : net->inputBias) put(std::uint16_t(w), 2);
+    for (auto w : net->outputWeights) put(std::uint16_t(w), 2);
+    for (auto b : net->outputBias) put(std::uint32_t(b), 4);
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : old) h = (h ^ c) * 0x100000001b3ULL;
+    put(h, 8);
+    const auto read = nnue::deserialize(old);
+    auto sameInEachBucket = std::make_unique<nnue::Network>(*net);
+    for (std::size_t i = oneBucket; i < sameInEachBucket->inputWeights.size(); ++i)
+        sameInEachBucket->inputWeights[i] = net->inputWeights[i % oneBucket];
+    EXPECT_EQ(read->inputWeights, sameInEachBucket->inputWeights);
+    EXPECT_EQ(read->outputBias, net->outputBias);
+    int differs = 0;
+    for (const Position& pos : random_positions(200, 14)) {
+        EXPECT_EQ(nnue::evaluate(*read, pos), nnue::evaluate(*sameInEachBucket, pos)) << pos.fen();
+        differs += nnue::evaluate(*read, pos) != nnue::evaluate(*net, pos);
+    }
+    EXPECT_GT(differs, 0);  // the lively network's buckets do differ
+    EXPECT_NE(nnue::serialize(*read).substr(0, 8), "ARBNNUE2");  // written as ARBNNUE3
+}
+
+TEST(Nnue, AKingMovingToAnotherBucketRefreshesOnlyItsOwnPointOfView) {
+    // The accumulators kept along a line (with kings walking across buckets, castling both
+    // ways, captures and promotions) always equal the position's accumulators summed afresh.
+    const auto net = nnue::quantise(lively_network(22));
+    std::mt19937_64 rng(23);
+    nnue::AccumulatorStack stack;
+    stack.attach(*net, 128);
+    int bucketChanges = 0;
+    for (const char* fen : {"r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+                            "4k3/2p5/8/8/8/8/5P2/4K3 w - - 0 1", StandardChessRules::StartFen}) {
+        for (int game = 0; game < 20; ++game) {
+            Position pos = Position::from_fen(fen);
+            stack.enter(0, pos);
+            int lastBuckets[2] = {nnue::king_bucket(pos.king_square(White), White),
+                                  nnue::king_bucket(pos.king_square(Black), Black)};
+            for (int ply = 1; ply < 100; ++ply) {
+                MoveList<> legal = legal_moves(pos);
+                if (legal.empty()) break;
+                pos.do_move(legal[int(rng() % std::uint64_t(legal.size()))]);
+                stack.enter(ply, pos);
+                // Some plies are not evaluated, so that updates also come over several moves.
+                if (rng() % 3 == 0) continue;
+                ASSERT_EQ(stack.evaluate(ply, pos), nnue::evaluate(*net, pos)) << pos.fen();
+                for (Color c : {White, Black}) {
+                    const int b = nnue::king_bucket(pos.king_square(c), c);
+                    bucketChanges += b != lastBuckets[c];
+                    lastBuckets[c] = b;
+                }
+            }
+        }
+    }
+    EXPECT_GT(bucketChanges, 50);
 }
 
 TEST(Nnue, TheIntegerEvaluationIsTheFloatNetworkWithTheSameWeights) {
@@ -364,12 +459,13 @@ TEST(Nnue, TheBuiltInNetworkIsTheDefaultAndKnowsMaterial) {
     EXPECT_EQ(nnue::choose_network("").get(), &net);
     EXPECT_EQ(nnue::choose_network("<hand-written>"), nullptr);
     EXPECT_THROW(nnue::choose_network("/nonexistent/net.nnue"), std::invalid_argument);
-    // The file it was built from round-trips to the same weights.
+    // The file it was built from reads as the same weights (an ARBNNUE2 file is written back
+    // as ARBNNUE3, so the bytes are compared once read).
     std::ifstream f(std::string(ARBITER_SOURCE_DIR) + "/engine/networks/default.nnue",
                     std::ios::binary);
     ASSERT_TRUE(f);
     const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(nnue::serialize(net), bytes);
+    EXPECT_EQ(nnue::serialize(net), nnue::serialize(*nnue::deserialize(bytes)));
     // A trained network, not noise: the start is about level, a queen up is winning for
     // either side to move, and the score's sign follows the side to move.
     const int start = nnue::evaluate(net, Position());
@@ -488,6 +584,7 @@ TEST(NnueTrain, PositionsWithoutCastlingAreAlsoTrainedMirrored) {
     EXPECT_EQ(sorted(set.train[1]), sorted(expected));
     EXPECT_EQ(set.train[1].score, 80);
     EXPECT_EQ(set.train[1].sideToMove, White);
+    EXPECT_EQ(set.train[1].kings, expected.kings);
     nnue::TrainingSet plain;
     plain.mirrorFiles = false;
     std::istringstream again(noCastling + castling);
