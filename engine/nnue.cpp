@@ -76,9 +76,11 @@ std::unique_ptr<Network> deserialize(std::string_view bytes) {
             "an older network format (ARBNNUE1, one output layer); this build reads ARBNNUE3 "
             "and ARBNNUE2: train it again with `arbiter train-net`");
     const bool withKingBuckets = bytes.substr(0, Magic.size()) == Magic;
-    if (bytes.size() < Magic.size() + 12 ||
-        (!withKingBuckets && bytes.substr(0, Magic.size()) != NoKingBucketsMagic))
+    if (!withKingBuckets && bytes.substr(0, Magic.size()) != NoKingBucketsMagic)
         throw std::invalid_argument("not an Arbiter network (no ARBNNUE3 or ARBNNUE2 header)");
+    if (bytes.size() < Magic.size() + (withKingBuckets ? 12 : 8))
+        throw std::invalid_argument(
+            fmt::format("the network file ends inside its header ({} bytes)", bytes.size()));
     std::size_t at = Magic.size();
     if (const auto hidden = get<std::uint32_t>(bytes, at); hidden != Hidden)
         throw std::invalid_argument(

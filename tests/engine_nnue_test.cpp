@@ -114,6 +114,7 @@ TEST(Nnue, TheFileRoundTripsAndDamageIsNamed) {
     EXPECT_NE(message(bytes.substr(0, bytes.size() - 1)).find("bytes"), std::string::npos);
     EXPECT_NE(message(bytes + "x").find("longer than"), std::string::npos);
     EXPECT_NE(message("PK\x03\x04 not a network").find("ARBNNUE3"), std::string::npos);
+    EXPECT_NE(message(bytes.substr(0, 14)).find("ends inside its header"), std::string::npos);
     EXPECT_NE(message("ARBNNUE1" + bytes.substr(8)).find("older network format"),
               std::string::npos);
     std::string flipped = bytes;
