@@ -41,9 +41,10 @@ constexpr int feature(Color pieceColor, PieceType type, Square s, Color perspect
                                 : (int(!pieceColor) * 6 + int(type)) * 64 + (s ^ 56);
 }
 
-// The king bucket of a point of view, by its own king's square seen from its side (a1 is the
-// corner on its left, rank 1 its back rank): on the first two ranks the queen's wing (a-c), the
-// centre (d-e) and the king's wing (f-h); anywhere further up, one bucket (an ending's king).
+// The king bucket of a point of view, by its own king's square with the ranks counted from its
+// side (rank 1 its back rank; the files as on the board): on the first two ranks the queen's
+// wing (a-c), the centre (d-e) and the king's wing (f-h); anywhere further up, one bucket (an
+// ending's king).
 constexpr int king_bucket(Square ownKing, Color perspective) {
     if (ownKing == NoSquare) return 0;  // never in a game; a test's board may lack a king
     const Square s = perspective == White ? ownKing : Square(ownKing ^ 56);
