@@ -194,10 +194,7 @@ void update(const Network& net, const Accumulator& from, Accumulator& to,
     }
 }
 
-void refresh(const Network& net, const Piece* board, Color view, Accumulator& acc) {
-    Square king = NoSquare;
-    for (Square s = 0; s < 64; ++s)
-        if (board[s] == make_piece(view, King)) king = s;
+void refresh(const Network& net, const Piece* board, Color view, Square king, Accumulator& acc) {
     acc.kingBucket[view] = std::uint8_t(king_bucket(king, view));
     acc.byColour[view] = net.inputBias;
     for (Square s = 0; s < 64; ++s)

@@ -105,8 +105,9 @@ struct Accumulator {
 
 // Every input summed afresh.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-// One point of view's inputs summed afresh from a board (64 squares, NoPiece where empty).
-void refresh(const Network& net, const Piece* board, Color view, Accumulator& acc);
+// One point of view's inputs summed afresh from a board (64 squares, NoPiece where empty)
+// whose king of that colour stands on `king`.
+void refresh(const Network& net, const Piece* board, Color view, Square king, Accumulator& acc);
 
 // A piece on a square, as a move adds or removes it.
 struct PlacedPiece {

@@ -81,7 +81,7 @@ class AccumulatorStack {
             if (type_of(p) != King) continue;
             const Color view = color_of(p);
             if (king_bucket(added[k].square, view) != child.acc.kingBucket[view])
-                refresh(*net_, child.board.data(), view, child.acc);
+                refresh(*net_, child.board.data(), view, added[k].square, child.acc);
         }
         child.valid = true;
     }
