@@ -354,8 +354,8 @@ TEST(NnueTrain, FineTuningStartsFromTheGivenNetworkAndNeverKeepsWorse) {
     datagen::Options o;
     o.nodes = 200;
     // 24 games: how far a random network's loss is above the built-in one's depends on how
-    // decisive the few held-out games are (over seeds 1-5 and 9: 2 to 12 times above; with
-    // 12 games as little as 1.3 times).
+    // decisive the few held-out games are (over seeds 1-5 and 9: 2 to 12 times above, seed 9
+    // about 4 times; with 12 games as little as 1.3 times).
     o.games = 24;
     o.hashMb = 1;
     o.threads = 2;
@@ -376,7 +376,7 @@ TEST(NnueTrain, FineTuningStartsFromTheGivenNetworkAndNeverKeepsWorse) {
     const double fromStart = nnue::loss(*t.start, set.validation, t.lambda, 1);
     const double fromRandom =
         nnue::loss(nnue::initial_network(t.seed), set.validation, t.lambda, 1);
-    ASSERT_LT(fromStart, 0.8 * fromRandom) << "the built-in network knows chess";
+    ASSERT_LT(fromStart, 0.5 * fromRandom) << "the built-in network knows chess";
     const auto result = nnue::train(set, t, log);
     EXPECT_NEAR(result.validationBefore, fromStart, 1e-9) << "began at the given weights";
     EXPECT_LE(result.validationAfter, result.validationBefore) << log.str();
