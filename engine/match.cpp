@@ -77,13 +77,32 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     const double s = (wins + 0.5 * draws) / n;
     const double variance =
         (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-    const double deviation = std::sqrt(variance / n);
+    constexpr double z = 1.96;
+    double lo = s - z * std::sqrt(variance / n), hi = s + z * std::sqrt(variance / n);
+    if (wins == n || draws == n || losses == n) {
+        const double z2n = z * z / n;
+        const double centre = (s + z2n / 2) / (1 + z2n);
+        const double half = z * std::sqrt(s * (1 - s) / n + z2n / (4 * n)) / (1 + z2n);
+        lo = centre - half;
+        hi = centre + half;
+    }
     e.score = s;
     e.elo = elo_from_score(s);
-    double lo = elo_from_score(s - 1.96 * deviation), hi = elo_from_score(s + 1.96 * deviation);
-    e.margin = std::isfinite(hi) && std::isfinite(lo) ? (hi - lo) / 2
-                                                      : std::numeric_limits<double>::infinity();
+    e.lower = lo <= 0 ? -std::numeric_limits<double>::infinity() : elo_from_score(lo);
+    e.upper = hi >= 1 ? std::numeric_limits<double>::infinity() : elo_from_score(hi);
+    e.margin = std::isfinite(e.upper) && std::isfinite(e.lower)
+                   ? (e.upper - e.lower) / 2
+                   : std::numeric_limits<double>::infinity();
     return e;
+}
+
+std::string describe_elo(const EloEstimate& e) {
+    const std::string centre =
+        std::isinf(e.elo) ? (e.elo > 0 ? "+inf" : "-inf") : fmt::format("{:.1f}", e.elo + 0.0);
+    if (std::isfinite(e.margin))
+        return fmt::format("Elo difference: {} +/- {:.1f} (95%)", centre, e.margin);
+    return fmt::format("Elo difference: {}, 95% interval {:+.1f} to {:+.1f}", centre, e.lower,
+                       e.upper);
 }
 
 namespace {
@@ -389,7 +408,7 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out) {
     out << fmt::format("Score of {} vs {}: {} - {} - {} (W-L-D)  [{:.3f}] {}\n", name1, name2,
                        total.wins, total.losses, total.draws, e.score,
                        total.wins + total.losses + total.draws);
-    out << fmt::format("Elo difference: {:.1f} +/- {:.1f} (95%)\n", e.elo + 0.0, e.margin);
+    out << describe_elo(e) << "\n";
     for (int k = 0; k < 2; ++k) {
         MoveTimeSummary t = summarize_move_times(total.moveMs[k]);
         out << fmt::format("Time per move of {}: mean {:.0f} ms, p95 {} ms, max {} ms ({} moves)\n",

@@ -61,12 +61,18 @@ GameRecord play_game(const EngineConfig& white, const EngineConfig& black, const
 struct EloEstimate {
     double score = 0;   // points per game for engine 1
     double elo = 0;     // Elo difference, engine 1 minus engine 2
-    double margin = 0;  // half-width of the 95% interval, in Elo (infinite at 0% or 100%)
+    double lower = 0;   // the 95% interval, in Elo (an end is infinite where the score's
+    double upper = 0;   // interval reaches 0% or 100%)
+    double margin = 0;  // half its width (infinite when either end is)
 };
-// score s = (W + D/2) / N; Elo = -400 log10(1/s - 1). The margin comes from the per-game
+// score s = (W + D/2) / N; Elo = -400 log10(1/s - 1). The interval comes from the per-game
 // standard deviation sigma = sqrt((W(1-s)^2 + D(1/2-s)^2 + L s^2) / N): the Elo of
-// s +- 1.96 sigma / sqrt(N), half the distance between the two.
+// s +- 1.96 sigma / sqrt(N). When every game had the same result, sigma is 0 and says nothing
+// of the uncertainty: Wilson's score interval for N games bounds s instead.
 EloEstimate estimate_elo(int wins, int draws, int losses);
+// "Elo difference: E +/- M (95%)", or with an infinite end "Elo difference: E, 95% interval
+// LO to HI" (signed, "+inf" for the open end).
+std::string describe_elo(const EloEstimate& e);
 double elo_from_score(double score);
 
 // PGN of one game: the seven-tag roster, FEN/SetUp for a non-standard start, Termination,

@@ -33,6 +33,38 @@ TEST(EngineMatch, PerfectScoreHasAnInfiniteMargin) {
     EXPECT_FALSE(std::isfinite(e.margin));
 }
 
+// A score near 100 % has no upper bound, but its lower one is still a figure worth printing.
+TEST(EngineMatch, ANearPerfectScoreKeepsAFiniteLowerBound) {
+    // s = 39.5/40; sigma^2 = (39*0.025^2 + 0.475^2)/40; s - 1.96 sigma/sqrt(40) = 0.9633.
+    auto e = estimate_elo(39, 1, 0);
+    EXPECT_NEAR(e.elo, 759.1, 0.1);
+    EXPECT_FALSE(std::isfinite(e.margin));
+    EXPECT_NEAR(e.lower, 567.7, 0.5);
+    EXPECT_TRUE(std::isinf(e.upper) && e.upper > 0);
+    EXPECT_EQ(describe_elo(e), "Elo difference: 759.1, 95% interval +567.7 to +inf");
+    auto mirrored = estimate_elo(0, 1, 39);
+    EXPECT_NEAR(mirrored.upper, -567.7, 0.5);
+    EXPECT_TRUE(std::isinf(mirrored.lower) && mirrored.lower < 0);
+}
+
+// When every game had the same result the spread is zero and says nothing: Wilson's interval
+// for N games all won (or all drawn) bounds the score instead.
+TEST(EngineMatch, EveryGameTheSameResultIsBoundedByWilsonsInterval) {
+    // Wilson, s = 1, N = 40, z = 1.96: lower = N / (N + z^2) = 0.9124, 407.0 Elo.
+    auto e = estimate_elo(40, 0, 0);
+    EXPECT_TRUE(std::isinf(e.elo));
+    EXPECT_NEAR(e.lower, 407.0, 0.5);
+    EXPECT_TRUE(std::isinf(e.upper));
+    EXPECT_EQ(describe_elo(e), "Elo difference: +inf, 95% interval +407.0 to +inf");
+    // Forty draws: s = 1/2 within Wilson's 0.5 +- 0.1480 (+- 106.0 Elo), not exactly even.
+    auto d = estimate_elo(0, 40, 0);
+    EXPECT_NEAR(d.lower, -106.0, 0.5);
+    EXPECT_NEAR(d.upper, 106.0, 0.5);
+    EXPECT_NEAR(d.margin, 106.0, 0.5);
+    EXPECT_EQ(describe_elo(d), "Elo difference: 0.0 +/- 106.0 (95%)");
+    EXPECT_EQ(describe_elo(estimate_elo(60, 20, 20)), "Elo difference: 147.2 +/- 66.0 (95%)");
+}
+
 TEST(EngineMatch, TimeControlParsing) {
     auto tc = parse_time_control("10+0.1");
     EXPECT_EQ(tc.baseMs, 10000);
