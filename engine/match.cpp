@@ -88,8 +88,10 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     }
     e.score = s;
     e.elo = elo_from_score(s);
-    e.lower = lo <= 0 ? -std::numeric_limits<double>::infinity() : elo_from_score(lo);
-    e.upper = hi >= 1 ? std::numeric_limits<double>::infinity() : elo_from_score(hi);
+    // An end at 0 or 1 (up to rounding: Wilson's for a score of 0 or 1 lands there) is open.
+    constexpr double edge = 1e-9;
+    e.lower = lo <= edge ? -std::numeric_limits<double>::infinity() : elo_from_score(lo);
+    e.upper = hi >= 1 - edge ? std::numeric_limits<double>::infinity() : elo_from_score(hi);
     e.margin = std::isfinite(e.upper) && std::isfinite(e.lower)
                    ? (e.upper - e.lower) / 2
                    : std::numeric_limits<double>::infinity();

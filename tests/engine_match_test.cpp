@@ -56,6 +56,10 @@ TEST(EngineMatch, EveryGameTheSameResultIsBoundedByWilsonsInterval) {
     EXPECT_NEAR(e.lower, 407.0, 0.5);
     EXPECT_TRUE(std::isinf(e.upper));
     EXPECT_EQ(describe_elo(e), "Elo difference: +inf, 95% interval +407.0 to +inf");
+    auto lost = estimate_elo(0, 0, 40);
+    EXPECT_TRUE(std::isinf(lost.lower) && lost.lower < 0);
+    EXPECT_NEAR(lost.upper, -407.0, 0.5);
+    EXPECT_EQ(describe_elo(lost), "Elo difference: -inf, 95% interval -inf to -407.0");
     // Forty draws: s = 1/2 within Wilson's 0.5 +- 0.1480 (+- 106.0 Elo), not exactly even.
     auto d = estimate_elo(0, 40, 0);
     EXPECT_NEAR(d.lower, -106.0, 0.5);
