@@ -78,13 +78,14 @@ EloEstimate estimate_elo(int wins, int draws, int losses) {
     const double variance =
         (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
     constexpr double z = 1.96;
-    double lo = s - z * std::sqrt(variance / n), hi = s + z * std::sqrt(variance / n);
+    const double half = z * std::sqrt(variance / n);
+    double lo = s - half, hi = s + half;
     if (wins == n || draws == n || losses == n) {
         const double z2n = z * z / n;
         const double centre = (s + z2n / 2) / (1 + z2n);
-        const double half = z * std::sqrt(s * (1 - s) / n + z2n / (4 * n)) / (1 + z2n);
-        lo = centre - half;
-        hi = centre + half;
+        const double wilsonHalf = z * std::sqrt(s * (1 - s) / n + z2n / (4 * n)) / (1 + z2n);
+        lo = centre - wilsonHalf;
+        hi = centre + wilsonHalf;
     }
     e.score = s;
     e.elo = elo_from_score(s);
