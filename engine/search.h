@@ -22,6 +22,7 @@
 
 #include "engine/captures.h"
 #include "engine/correction_history.h"
+#include "engine/endgame_scale.h"
 #include "engine/evaluate.h"
 #include "engine/move_history.h"
 #include "engine/nnue.h"
@@ -170,8 +171,8 @@ class Searcher {
     int static_eval(int ply) {
         if constexpr (IsStandardChess)
             if (net_)
-                return incremental_ ? accumulators_.evaluate(ply, pos_)
-                                    : nnue::evaluate(*net_, pos_);
+                return scale_endgame(pos_, incremental_ ? accumulators_.evaluate(ply, pos_)
+                                                        : nnue::evaluate(*net_, pos_));
         return evaluate(pos_);
     }
     // The share of the optimum after which no new iteration starts (Searcher::run).
@@ -203,9 +204,14 @@ class Searcher {
         if (!risk) return 0;
         return risk * mine_loss(type_of(pos_.moved_piece(m))) / 1000;
     }
-    // The static evaluation corrected by what the searches learnt (8x8 chess).
+    // The static evaluation corrected by what the searches learnt (8x8 chess); the network's
+    // score also fades with the fifty-move clock (the hand-written evaluation has its own
+    // endgame terms, and the levels built on it keep their ratings).
     int corrected(int raw) const {
-        if constexpr (IsStandardChess) return correction_.corrected(pos_, raw);
+        if constexpr (IsStandardChess) {
+            const int faded = net_ ? fade_by_fifty_move_clock(raw, pos_.halfmove_clock()) : raw;
+            return correction_.corrected(pos_, faded);
+        }
         return raw;
     }
     void update_correction(int depth, int error) {
