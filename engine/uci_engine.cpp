@@ -88,12 +88,17 @@ void UciEngine::wait() {
 }
 
 void UciEngine::loop(std::istream& in) {
+    // A stream tied to our output (std::cin to std::cout) flushes it before every read, from
+    // this thread and without outMutex_, racing the search thread's `bestmove`: the line could
+    // go out twice. Our output is flushed line by line in emit(), so the tie is not needed.
+    std::ostream* const tied = in.tie(nullptr);
+    bool quit = false;
     std::string line;
-    while (std::getline(in, line))
-        if (!handle(line)) return;
-    // End of input: let a finite search finish, stop an endless one.
-    if (!infinite_ && !pondering_) wait();  // an endless search would never end by itself
+    while (!quit && std::getline(in, line)) quit = !handle(line);
+    // End of input: let a finite search finish, stop an endless one ("quit" stopped it).
+    if (!quit && !infinite_ && !pondering_) wait();  // an endless search never ends by itself
     stop_and_wait();
+    in.tie(tied);
 }
 
 bool UciEngine::handle(const std::string& rawLine) {

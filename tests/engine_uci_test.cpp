@@ -304,3 +304,50 @@ TEST(EngineTimeManagement, NoClockMeansNoLimit) {
     limits.infinite = true;
     EXPECT_EQ(plan_time(limits, White).maximum, -1);
 }
+
+namespace {
+// Input that remembers, at each read, whether its stream would flush a tied output first.
+class TieWatchingInput : public std::streambuf {
+  public:
+    explicit TieWatchingInput(std::string text) : text_(std::move(text)) {}
+    std::istream* stream = nullptr;
+    int readsWithTie = 0, reads = 0;
+
+  protected:
+    int_type underflow() override {
+        ++reads;
+        if (stream && stream->tie()) ++readsWithTie;
+        if (next_ >= text_.size()) return traits_type::eof();
+        // One line at a time, so the engine reads again between commands.
+        const std::size_t end = std::min(text_.find('\n', next_) + 1, text_.size());
+        chunk_ = text_.substr(next_, end - next_);
+        next_ = end;
+        setg(chunk_.data(), chunk_.data(), chunk_.data() + chunk_.size());
+        return traits_type::to_int_type(chunk_[0]);
+    }
+
+  private:
+    std::string text_, chunk_;
+    std::size_t next_ = 0;
+};
+}  // namespace
+
+// `arbiter uci` reads std::cin, which flushes std::cout before each read: from the reading
+// thread, without the lock the search thread's output takes. Racing with a `bestmove` being
+// written, that flush sent the line twice, and the match driver read the second copy as the
+// answer to its next `go` (an illegal move: the engine's move of the turn before).
+TEST(EngineUci, ReadingCommandsNeverFlushesTheOutputBehindTheSearchThreadsBack) {
+    std::ostringstream out;
+    TieWatchingInput input(
+        "uci\nposition startpos\ngo depth 2\nisready\nposition startpos moves "
+        "e2e4\ngo depth 2\nisready\nquit\n");
+    std::istream in(&input);
+    in.tie(&out);  // as std::cin is tied to std::cout
+    input.stream = &in;
+    UciEngine engine(out);
+    engine.loop(in);
+    EXPECT_GE(input.reads, 8);
+    EXPECT_EQ(input.readsWithTie, 0);
+    EXPECT_EQ(in.tie(), &out) << "the caller's stream is given back as it was";
+    EXPECT_EQ(count_prefix(out.str(), "bestmove "), 2);
+}
