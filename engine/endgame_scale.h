@@ -6,8 +6,8 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdlib>
 
+#include "engine/evaluate.h"
 #include "variants/chess/position.h"
 
 namespace arbiter::engine {
@@ -26,10 +26,6 @@ template <typename R>
 Material material_of(const BasicPosition<R>& pos, Color c) {
     return {pos.count(c, Pawn), pos.count(c, Knight), pos.count(c, Bishop), pos.count(c, Rook),
             pos.count(c, Queen)};
-}
-
-inline int distance(int f1, int r1, int f2, int r2) {
-    return std::max(std::abs(f1 - f2), std::abs(r1 - r2));
 }
 
 // The strong side's pawns all on one rook file, its pieces at most a bishop that does not
@@ -53,7 +49,7 @@ bool rook_pawn_fortress(const BasicPosition<R>& pos, Color strong, const Materia
         if (bishopDark == cornerDark) return false;  // the right bishop wins
     }
     const Square k = pos.king_square(~strong);
-    return distance(G::file_of(k), G::rank_of(k), file, promotionRank) <= 1;
+    return eval_detail::chebyshev(G::file_of(k), G::rank_of(k), file, promotionRank) <= 1;
 }
 
 }  // namespace endgame_detail

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -319,7 +320,8 @@ class TieWatchingInput : public std::streambuf {
         if (stream && stream->tie()) ++readsWithTie;
         if (next_ >= text_.size()) return traits_type::eof();
         // One line at a time, so the engine reads again between commands.
-        const std::size_t end = std::min(text_.find('\n', next_) + 1, text_.size());
+        const std::size_t newline = text_.find('\n', next_);
+        const std::size_t end = newline == std::string::npos ? text_.size() : newline + 1;
         chunk_ = text_.substr(next_, end - next_);
         next_ = end;
         setg(chunk_.data(), chunk_.data(), chunk_.data() + chunk_.size());
