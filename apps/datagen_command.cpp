@@ -51,6 +51,7 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         bool append = false;
         std::vector<std::string> fromPgn;
         int skipPlies = 8;
+        bool networkScores = false;
         std::string evalFile{engine::nnue::BuiltIn};
         engine::datagen::Options options;
     };
@@ -77,6 +78,10 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
         ->check(CLI::ExistingFile);
     cmd->add_option("--skip-plies", args->skipPlies, "With --from-pgn: plies of each game not used")
         ->check(CLI::Range(0, 400));
+    cmd->add_flag("--network-scores", args->networkScores,
+                  "With --from-pgn: the scores are already at the network's scale (games of "
+                  "engines from before the search read 3/4 of it); by default they are raised "
+                  "to it");
     cmd->add_option("--eval-file", args->evalFile,
                     "Evaluate with this network: <built-in> (the default), <hand-written> or a "
                     ".nnue file")
@@ -94,7 +99,8 @@ void add_datagen_command(CLI::App& app, Registry& registry) {
                 for (const std::string& file : args->fromPgn) {
                     std::ifstream in(file, std::ios::binary);
                     if (!in) throw UsageError(fmt::format("datagen: cannot read {}", file));
-                    const auto s = engine::datagen::samples_from_pgn(in, args->skipPlies, out);
+                    const auto s = engine::datagen::samples_from_pgn(in, args->skipPlies, out,
+                                                                     args->networkScores);
                     total.games += s.games;
                     total.skippedGames += s.skippedGames;
                     total.positions += s.positions;

@@ -32,13 +32,16 @@ std::uint64_t splitmix(std::uint64_t x) {
 
 using ChessSearcher = Searcher<StandardChessRules>;
 
+// The search's score, at the network's scale when a network evaluates (the file trains the
+// next network; the adjudication thresholds are in the same units).
 int search_score(ChessSearcher& searcher, const Position& pos, std::uint64_t nodes, Move* best) {
     SearchLimits limits;
     limits.nodes = nodes;
     limits.moveOverhead = 0;
     const SearchResult r = searcher.run(pos, limits);
     if (best) *best = r.best;
-    return r.score;
+    return searcher.network() && !is_mate_score(r.score) ? nnue::to_network_units(r.score)
+                                                         : r.score;
 }
 
 // A position after `randomPlies` uniformly random moves that the engine thinks is not yet
@@ -168,7 +171,8 @@ Stats generate(const Options& o, std::ostream& out, std::ostream& log) {
     return stats;
 }
 
-PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out) {
+PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out,
+                          bool scoresAtNetworkScale) {
     PgnStats stats;
     texel::for_each_decided_game(
         pgn, stats.skippedGames, [&](const ChessGameRecord& record, float result) {
@@ -183,9 +187,10 @@ PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out) {
                         const auto score = texel::comment_score(comment);
                         if (!score) continue;
                         if (std::abs(*score) < texel::MateScore) {
-                            out << format_sample({pos.fen(),
-                                                  pos.side_to_move() == White ? *score : -*score,
-                                                  result})
+                            const int v =
+                                scoresAtNetworkScale ? *score : nnue::to_network_units(*score);
+                            out << format_sample(
+                                       {pos.fen(), pos.side_to_move() == White ? v : -v, result})
                                 << '\n';
                             ++stats.positions;
                         }

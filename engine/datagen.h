@@ -65,12 +65,15 @@ Stats generate(const Options& options, std::ostream& out, std::ostream& log);
 // The same lines from games already played: every position of a PGN game (after skipPlies)
 // that carries the engine's search score as a comment ("+0.35/9", as `arbiter match` writes
 // them), is not in check, whose move played is quiet and whose score is not a mate. Games
-// without a result or that fail to import are skipped and counted.
+// without a result or that fail to import are skipped and counted. The scores are taken as our
+// search reports them and written at the network's scale (nnue::to_network_units), unless
+// they already are (`scoresAtNetworkScale`: games of engines before the search read 3/4 of it).
 struct PgnStats {
     int games = 0, skippedGames = 0;
     std::uint64_t positions = 0;
 };
-PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out);
+PgnStats samples_from_pgn(std::istream& pgn, int skipPlies, std::ostream& out,
+                          bool scoresAtNetworkScale = false);
 
 // One line of the format, and its parse (std::invalid_argument naming the problem).
 std::string format_sample(const Sample& s);

@@ -29,6 +29,14 @@ constexpr int Hidden = 128;
 constexpr int QA = 255;
 constexpr int QB = 64;
 constexpr int EvalScale = 400;
+
+// The search reads three quarters of the network's score. The network's scale is wider than
+// the pawns the search's margins were set in (a knight up in the opening is 7.4 pawns to it),
+// and the narrower score widens every margin alike (its SPRT is in docs/engine.md). Training
+// files keep the network's own scale, so that the next network is not trained on shrunk scores.
+constexpr int to_search_units(int networkScore) { return networkScore * 3 / 4; }
+constexpr int to_network_units(int searchScore) { return searchScore * 4 / 3; }
+
 constexpr int OutputBuckets = 8;
 constexpr int KingBuckets = 4;
 // Quantisation needs |weight| below 2 (×QB in 16 bits with room for the products); the

@@ -132,6 +132,7 @@ class Searcher {
         net_ = net;
         if (net_) accumulators_.attach(*net_, MaxPly + 4);
     }
+    const nnue::Network* network() const { return net_; }
     // With a network: update its accumulator by the pieces each move changed (true, the
     // default) or sum every input at every evaluation (false; the tests' reference).
     void set_incremental(bool on) { incremental_ = on; }
@@ -171,8 +172,9 @@ class Searcher {
     int static_eval(int ply) {
         if constexpr (IsStandardChess)
             if (net_)
-                return scale_endgame(pos_, incremental_ ? accumulators_.evaluate(ply, pos_)
-                                                        : nnue::evaluate(*net_, pos_));
+                return nnue::to_search_units(
+                    scale_endgame(pos_, incremental_ ? accumulators_.evaluate(ply, pos_)
+                                                     : nnue::evaluate(*net_, pos_)));
         return evaluate(pos_);
     }
     // The share of the optimum after which no new iteration starts (Searcher::run).

@@ -114,7 +114,7 @@ TEST(Datagen, ScoredPgnGamesGiveTheirQuietScoredPositions) {
 1. d4 {+0.10/3} *
 )");
     std::ostringstream out;
-    const auto stats = datagen::samples_from_pgn(pgn, 0, out);
+    const auto stats = datagen::samples_from_pgn(pgn, 0, out, true);
     EXPECT_EQ(stats.games, 1);
     EXPECT_EQ(stats.skippedGames, 1) << "no result";
     EXPECT_EQ(stats.positions, 3u);
@@ -124,7 +124,16 @@ TEST(Datagen, ScoredPgnGamesGiveTheirQuietScoredPositions) {
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 35 | 1\n");
     std::istringstream again(pgn.str());
     std::ostringstream skipped;
-    EXPECT_EQ(datagen::samples_from_pgn(again, 2, skipped).positions, 1u);
+    EXPECT_EQ(datagen::samples_from_pgn(again, 2, skipped, true).positions, 1u);
+    // By default the scores are our search's, which reads 3/4 of the network's scale: the
+    // file, which trains the next network, holds them at the network's own scale.
+    std::istringstream searchScores(pgn.str());
+    std::ostringstream raised;
+    datagen::samples_from_pgn(searchScores, 0, raised);
+    EXPECT_EQ(raised.str(),
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 40 | 1\n"
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 26 | 1\n"
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 46 | 1\n");
 }
 
 TEST(Datagen, ANetworkDrivesTheSearchesWhenGiven) {
